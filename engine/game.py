@@ -1,0 +1,468 @@
+"""The game: setup, the turn as explicit phases (B-3), actions and legality.
+
+A :class:`Game` is built from a setup (players, expansions, seed, decks) and
+advanced only by :meth:`Game.apply`, one action at a time, exactly as the game
+record lists them (NOTATION.md). ``apply`` either performs the whole action or
+raises :class:`IllegalAction` with the state exactly as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import scoring
+from engine.board import Board, Feature, Follower, Placed, PlaceResult, Pos
+from engine.directions import EDGES, ROTATIONS
+from engine.expansions import install_expansions, known_expansions
+from engine.phases import (
+    AFTER_DRAW,
+    AFTER_FINAL,
+    AFTER_PLACE,
+    BEFORE_FINAL,
+    END_TURN,
+    FOLLOWER_PLACED,
+    MERGE,
+    STEP_FOLLOWER,
+    STEP_PLACE,
+    Action,
+    Decision,
+    Event,
+    Hooks,
+    IllegalAction,
+    Steps,
+)
+from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
+
+FOLLOWERS_PER_PLAYER = 7  # B-1
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+EDGE_WORDS = {"C": "city", "R": "road", "F": "field"}
+
+
+def shuffled(seed: int, deck: str, items: Iterable[str]) -> list[str]:
+    """A deck shuffled from the game seed; each deck has its own stream so that
+    adding an expansion does not change the order of another deck."""
+    out = list(items)
+    random.Random(f"{seed}/{deck}").shuffle(out)
+    return out
+
+
+@dataclass
+class Turn:
+    """The current turn. ``tile`` is the tile to place; ``allowed_cells``, when
+    set by an effect, restricts where it may go; ``data`` holds per-turn flags
+    of expansions (e.g. a gift already opened)."""
+
+    number: int
+    player: int
+    tile: str
+    placed: Placed | None = None
+    allowed_cells: set[Pos] | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class Game:
+    def __init__(
+        self,
+        players: list[str],
+        expansions: Iterable[str] = (),
+        seed: int = 0,
+        decks: dict[str, list[str]] | None = None,
+    ) -> None:
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"a game needs 2 to 6 players, not {len(players)} (B-1)")
+        exps = list(dict.fromkeys(expansions))
+        unknown = [e for e in exps if e not in known_expansions()]
+        if unknown:
+            raise ValueError(
+                f"unknown expansion {unknown[0]!r}; known: {', '.join(known_expansions())}"
+            )
+        self.players = list(players)
+        self.expansions = exps
+        self.seed = seed
+        self.decks: dict[str, list[str]] = {k: list(v) for k, v in (decks or {}).items()}
+        self.hooks = Hooks()
+        self.board = Board()
+        self.board.merge_hooks.append(self._on_merge)
+        self.scores = [0] * len(players)
+        self.supply = [FOLLOWERS_PER_PLAYER] * len(players)
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self.rng = random.Random(f"{seed}/play")
+        self.ext: dict[str, Any] = {}  # expansion state by expansion name
+        self.turn: Turn | None = None
+        self.turns_played = 0
+        self.current = 0
+        self.finished = False
+        self.undo_floor = 0  # actions before this index may not be taken back
+
+        if "tiles" in self.decks:
+            bad = [k for k in self.decks["tiles"] if k not in KINDS]
+            if bad:
+                raise ValueError(f"unknown tile kind {bad[0]!r} in decks.tiles")
+            self.bag = list(self.decks["tiles"])
+        else:
+            tiles = base_bag()
+            for e in self.expansions:
+                tiles += expansion_tiles(e)
+            self.bag = shuffled(seed, "tiles", tiles)
+
+        install_expansions(self)
+        start = self.board.place(START_KIND, (0, 0), 0)
+        self.last_placed: Pos | None = start.placed.pos
+        self.events.append({"type": "start", "tile": START_KIND, "x": 0, "y": 0, "rotation": 0})
+        self._flow = self._run()
+        self._pending: Decision | None = None
+        self._advance(None)
+
+    # --- public API ------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        """What the game waits for, or None once finished."""
+        return self._pending
+
+    def apply(self, action: Action) -> list[Event]:
+        """Perform one action; return the events it caused.
+
+        Raises :class:`IllegalAction` (state unchanged) when it is not legal now.
+        """
+        decision = self._pending
+        if not isinstance(action, dict):
+            raise IllegalAction("an action must be a JSON object")
+        if decision is None:
+            raise IllegalAction("the game is over")
+        player = action.get("player")
+        if not _is_int(player) or not 0 <= player < len(self.players):
+            raise IllegalAction(
+                f"'player' must be a seat number from 0 to {len(self.players) - 1}, not {player!r}"
+            )
+        if player not in decision.players:
+            waiting = ", ".join(f"{self.players[p]} (seat {p})" for p in decision.players)
+            raise IllegalAction(
+                f"it is not {self.players[player]}'s move: waiting for {waiting} "
+                f"in step '{decision.step}'"
+            )
+        kind = action.get("type")
+        if kind in decision.types:
+            self._validate_base(decision, action)
+        else:
+            spec = self.hooks.actions.get(kind) if isinstance(kind, str) else None
+            if spec is None or decision.step not in spec.steps:
+                allowed = [*decision.types, *(a.type for a in self.hooks.for_step(decision.step))]
+                raise IllegalAction(
+                    f"action type {kind!r} is not possible in step '{decision.step}'; "
+                    f"expected {' or '.join(repr(a) for a in allowed)}"
+                )
+            spec.validate(self, action)
+        mark = len(self.events)
+        index = len(self.actions)
+        self.actions.append(dict(action))
+        try:
+            self._advance(action)
+        except Exception:
+            # Safety net: an effect found the action illegal part-way, or failed.
+            # Rebuild the exact previous state from the record, then re-raise.
+            self._restore(index)
+            raise
+        return self.events[mark:]
+
+    def legal_placements(self) -> list[tuple[int, int, int]]:
+        """Every legal (x, y, rotation) for the tile to place, or [] when the
+        pending step is not a placement (B-4)."""
+        if self._pending is None or self._pending.step != STEP_PLACE or self.turn is None:
+            return []
+        out = self.board.placements(self.turn.tile)
+        if self.turn.allowed_cells is not None:
+            out = [p for p in out if (p[0], p[1]) in self.turn.allowed_cells]
+        return out
+
+    def legal_followers(self) -> list[str] | None:
+        """Canonical locations where a follower may go on the tile just placed
+        (B-5), or None when the pending step is not the follower step. Not
+        placing one (``null``) is always allowed in that step."""
+        if self._pending is None or self._pending.step != STEP_FOLLOWER or self.turn is None:
+            return None
+        placed = self.turn.placed
+        assert placed is not None
+        if self.supply[self.turn.player] == 0:
+            return []
+        out = []
+        for i, node in enumerate(placed.nodes):
+            if not self.board.feature_of(node).followers:
+                out.append(placed.face.canonical[i])
+        return out
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every complete legal action for ``player`` now (base and expansion)."""
+        d = self._pending
+        if d is None or player not in d.players:
+            return []
+        out: list[Action] = []
+        if "place" in d.types:
+            out += [
+                {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
+                for x, y, r in self.legal_placements()
+            ]
+        if "follower" in d.types:
+            locs: list[str | None] = [None, *(self.legal_followers() or [])]
+            out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
+        for spec in self.hooks.for_step(d.step):
+            out += spec.legal(self, player)
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The game record (NOTATION.md) that replays to this state."""
+        rec: dict[str, Any] = {
+            "format": "carcassonne-record/1",
+            "players": list(self.players),
+            "expansions": list(self.expansions),
+            "seed": self.seed,
+        }
+        if self.decks:
+            rec["decks"] = {k: list(v) for k, v in self.decks.items()}
+        rec["actions"] = [dict(a) for a in self.actions]
+        return rec
+
+    @property
+    def active_player(self) -> int | None:
+        return None if self._pending is None else self._pending.active
+
+    def final_scores(self) -> list[int]:
+        return list(self.scores)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self.scores) if self.finished else []
+
+    # --- services for expansions ---------------------------------------------
+    def decide(self, make: Callable[[], Decision]) -> Generator[Decision, Action, Action]:
+        """Yield a decision until an action of its own types arrives and return
+        that action; run the expansion actions attached to its step in between
+        (e.g. opening a gift before placing). ``make`` rebuilds the decision
+        after each of those, since they may change it."""
+        while True:
+            decision = make()
+            action = yield decision
+            if action["type"] in decision.types:
+                return action
+            yield from self.hooks.actions[action["type"]].run(self, action)
+
+    def draw_tile(self) -> str | None:
+        """Draw the next tile that fits somewhere; tiles that fit nowhere are
+        removed from the game and logged (B-4). None when the bag is empty."""
+        while self.bag:
+            kind = self.bag.pop(0)
+            self.reveal()
+            if self.board.can_place(kind):
+                return kind
+            self.events.append(
+                {"type": "discard", "tile": kind, "reason": "fits nowhere on the board (B-4)"}
+            )
+        return None
+
+    def reveal(self) -> None:
+        """Mark that hidden information came out: earlier actions are final."""
+        self.undo_floor = len(self.actions)
+
+    def award(self, player: int, points: int, detail: dict[str, Any]) -> None:
+        self.scores[player] += points
+        self.events.append({"type": "score", "player": player, "points": points, **detail})
+
+    def add_follower(self, player: int, pos: Pos, seg: int, lying: bool = False) -> Follower:
+        """Put a follower from ``player``'s supply on a segment (caller checks)."""
+        follower = Follower(player, pos, seg, lying)
+        feat = self.board.feature_at(pos, seg)
+        feat.followers.append(follower)
+        self.supply[player] -= 1
+        self.hooks.call(FOLLOWER_PLACED, self, feat, follower)
+        return follower
+
+    def remove_follower(self, follower: Follower) -> None:
+        """Return one follower to its owner's supply."""
+        feat = self.board.feature_at(follower.pos, follower.seg)
+        feat.followers.remove(follower)
+        self.supply[follower.player] += 1
+
+    def move_follower(self, follower: Follower, pos: Pos, seg: int, lying: bool = False) -> None:
+        """Move a follower to another segment (its supply is unchanged)."""
+        self.board.feature_at(follower.pos, follower.seg).followers.remove(follower)
+        follower.pos, follower.seg, follower.lying = pos, seg, lying
+        feat = self.board.feature_at(pos, seg)
+        feat.followers.append(follower)
+        self.hooks.call(FOLLOWER_PLACED, self, feat, follower)
+
+    def followers_of(self, player: int) -> list[tuple[Feature, Follower]]:
+        """``player``'s followers on the board with their features, in a stable order."""
+        out = [(feat, f) for feat, f in self.board.followers() if f.player == player]
+        out.sort(key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg))
+        return out
+
+    def return_followers(self, feat: Feature) -> None:
+        for f in feat.followers:
+            self.supply[f.player] += 1
+        feat.followers.clear()
+
+    def location(self, follower: Follower) -> str:
+        return self.board.location_name(follower.pos, follower.seg)
+
+    # --- the turn (B-3) ------------------------------------------------------
+    def _run(self) -> Steps:
+        while True:
+            tile = self.draw_tile()
+            if tile is None:
+                break
+            yield from self._turn(tile)
+            self.turns_played += 1
+            self.current = (self.current + 1) % len(self.players)
+        self.turn = None
+        yield from self.hooks.steps(BEFORE_FINAL, self)
+        scoring.final_scoring(self)
+        yield from self.hooks.steps(AFTER_FINAL, self)
+        self.events.append({"type": "end", "scores": list(self.scores)})
+
+    def _turn(self, tile: str) -> Steps:
+        player = self.current
+        self.turn = turn = Turn(self.turns_played + 1, player, tile)
+        self.events.append({"type": "draw", "player": player, "tile": tile})
+        yield from self.hooks.steps(AFTER_DRAW, self)
+        action = yield from self.decide(
+            lambda: Decision(STEP_PLACE, (player,), player, ("place",), {"tile": turn.tile})
+        )
+        result = self._place(action)
+        yield from self.hooks.steps(AFTER_PLACE, self, result)
+        action = yield from self.decide(
+            lambda: Decision(STEP_FOLLOWER, (player,), player, ("follower",), {"tile": turn.tile})
+        )
+        self._follower(action)
+        yield from scoring.completion_scoring(self, result.completed)
+        yield from self.hooks.steps(END_TURN, self)
+
+    def _place(self, action: Action) -> PlaceResult:
+        assert self.turn is not None
+        pos = (action["x"], action["y"])
+        result = self.board.place(self.turn.tile, pos, action["rotation"])
+        self.turn.placed = result.placed
+        self.last_placed = pos
+        self.events.append(
+            {
+                "type": "place",
+                "player": self.turn.player,
+                "tile": self.turn.tile,
+                "x": pos[0],
+                "y": pos[1],
+                "rotation": action["rotation"],
+            }
+        )
+        return result
+
+    def _follower(self, action: Action) -> None:
+        assert self.turn is not None and self.turn.placed is not None
+        loc = action["location"]
+        if loc is None:
+            return
+        placed = self.turn.placed
+        seg = placed.face.name_to_seg[loc]
+        self.add_follower(self.turn.player, placed.pos, seg)
+        self.events.append(
+            {
+                "type": "follower",
+                "player": self.turn.player,
+                "x": placed.pos[0],
+                "y": placed.pos[1],
+                "location": placed.face.canonical[seg],
+                "feature": placed.face.segments[seg].kind,
+            }
+        )
+
+    # --- validation ------------------------------------------------------------
+    def _validate_base(self, decision: Decision, action: Action) -> None:
+        if action["type"] == "place":
+            self._validate_place(action)
+        else:
+            self._validate_follower(action)
+
+    def _validate_place(self, action: Action) -> None:
+        assert self.turn is not None
+        for key in ("x", "y", "rotation"):
+            if not _is_int(action.get(key)):
+                raise IllegalAction(f"'{key}' must be an integer, not {action.get(key)!r}")
+        x, y, rot = action["x"], action["y"], action["rotation"]
+        kind = self.turn.tile
+        if rot not in ROTATIONS:
+            raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {rot}")
+        pos = (x, y)
+        if pos in self.board.tiles:
+            raise IllegalAction(f"cell {x},{y} already holds a tile")
+        need = self.board.frontier.get(pos)
+        if need is None:
+            raise IllegalAction(f"cell {x},{y} is not next to any placed tile (B-4)")
+        if self.turn.allowed_cells is not None and pos not in self.turn.allowed_cells:
+            cells = " ".join(f"{cx},{cy}" for cx, cy in sorted(self.turn.allowed_cells))
+            raise IllegalAction(f"the tile must go on {cells} this turn, not {x},{y}")
+        if rot not in self.board.fits(kind, pos):
+            edges = KINDS[kind].edges
+            q = rot // 90
+            for d in range(4):
+                mine = edges[(d - q) % 4]
+                if need[d] != "?" and need[d] != mine:
+                    raise IllegalAction(
+                        f"{kind} does not fit at {x},{y} r{rot}: its {EDGES[d]} edge "
+                        f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[need[d]]} (B-4)"
+                    )
+            raise IllegalAction(f"{kind} does not fit at {x},{y} r{rot} (B-4)")
+
+    def _validate_follower(self, action: Action) -> None:
+        assert self.turn is not None and self.turn.placed is not None
+        if "location" not in action:
+            raise IllegalAction("a follower action needs 'location' (a location name or null)")
+        loc = action["location"]
+        if loc is None:
+            return
+        placed = self.turn.placed
+        if not isinstance(loc, str) or loc not in placed.face.name_to_seg:
+            names = ", ".join(placed.face.canonical)
+            raise IllegalAction(
+                f"{loc!r} is not a location on {placed.kind} at {placed.pos[0]},{placed.pos[1]} "
+                f"r{placed.rotation}; its locations are {names} (or null for none)"
+            )
+        if self.supply[self.turn.player] == 0:
+            raise IllegalAction("you have no follower left in your supply (B-5)")
+        seg = placed.face.name_to_seg[loc]
+        feat = self.board.feature_at(placed.pos, seg)
+        if feat.followers:
+            raise IllegalAction(
+                f"the {feat.kind} at {loc} already holds a follower; a follower may only "
+                f"go on an unoccupied feature (B-5)"
+            )
+
+    # --- internals ---------------------------------------------------------------
+    def _advance(self, action: Action | None) -> None:
+        try:
+            self._pending = next(self._flow) if action is None else self._flow.send(action)
+        except StopIteration:
+            self._pending = None
+            self.finished = True
+            self.turn = None
+
+    def _on_merge(self, kept: Feature, absorbed: Feature) -> None:
+        self.hooks.call(MERGE, self, kept, absorbed)
+
+    def _restore(self, n_actions: int) -> None:
+        fresh = Game(self.players, self.expansions, self.seed, self.decks)
+        for a in self.actions[:n_actions]:
+            fresh.apply(a)
+        self.__dict__ = fresh.__dict__
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def new_game(
+    players: list[str],
+    expansions: Iterable[str] = (),
+    seed: int = 0,
+    decks: dict[str, list[str]] | None = None,
+) -> Game:
+    return Game(players, expansions, seed, decks)

@@ -1,0 +1,90 @@
+"""Game records (NOTATION.md): parse, check, replay and save.
+
+Every problem with a record becomes a :class:`RecordError` naming what was
+wrong; an illegal action names its index and nothing after it is applied.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.game import Game
+from engine.phases import IllegalAction
+
+FORMAT = "carcassonne-record/1"
+SETUP = -1  # RecordError.index for problems outside the actions list
+
+
+class RecordError(Exception):
+    """A record that cannot be replayed. ``index`` is the rejected action's
+    index, or -1 for the setup part; ``game`` is the state before it (None
+    when the setup itself is broken)."""
+
+    def __init__(self, index: int, message: str, game: Game | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+        self.game = game
+
+
+def parse(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(SETUP, f"the record is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError(SETUP, "the record must be a JSON object")
+    return data
+
+
+def new_from_setup(record: dict[str, Any]) -> Game:
+    """The game a record's setup describes, before any action."""
+    fmt = record.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(SETUP, f"unknown record format {fmt!r}; expected {FORMAT!r}")
+    players = record.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError(SETUP, "'players' must be a list of names")
+    expansions = record.get("expansions") or []
+    if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
+        raise RecordError(SETUP, "'expansions' must be a list of expansion names")
+    seed = record.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(SETUP, f"'seed' must be an integer, not {seed!r}")
+    decks = record.get("decks") or {}
+    if not isinstance(decks, dict) or not all(
+        isinstance(v, list) and all(isinstance(c, str) for c in v) for v in decks.values()
+    ):
+        raise RecordError(SETUP, "'decks' must map deck names to lists of names")
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(SETUP, "'actions' must be a list")
+    try:
+        return Game(players, expansions, seed, decks)
+    except ValueError as exc:
+        raise RecordError(SETUP, str(exc)) from None
+
+
+def replay(record: dict[str, Any]) -> Game:
+    """Replay a whole record; raise RecordError at the first illegal action."""
+    game = new_from_setup(record)
+    for index, action in enumerate(record.get("actions", [])):
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(index, f"action {index}: {exc}", game) from None
+    return game
+
+
+def load(path: str) -> Game:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise RecordError(SETUP, f"cannot read {path}: {exc.strerror}") from None
+    return replay(parse(text))
+
+
+def dumps(game: Game) -> str:
+    return json.dumps(game.record(), indent=1)

@@ -1,0 +1,170 @@
+"""Scoring (B-6..B-10): owners, feature values, completion and final scoring.
+
+Every scoring goes through one pipeline so that expansions can adjust it:
+evaluate -> ``score_feature`` hooks (modifiers, deferral) -> pay -> return
+followers -> ``feature_scored`` hooks (e.g. bet settlement). Each payment is an
+event in ``game.events``:
+``{"type": "score", "player", "points", "feature", "reason", "tiles", ...}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.board import Feature
+from engine.phases import (
+    AFTER_SCORING,
+    BEFORE_SCORING,
+    FEATURE_SCORED,
+    OWNER_STRENGTH,
+    SCORE_FEATURE,
+    Steps,
+)
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+COMPLETED = "completed"  # B-7
+FINAL = "final"  # B-8
+
+
+@dataclass(slots=True)
+class FeatureScore:
+    """One scoring of one feature, adjustable by ``score_feature`` hooks."""
+
+    root: int
+    feature: Feature
+    reason: str
+    complete: bool
+    owners: list[int]
+    points: dict[int, int]  # per owner
+    tiles: int
+    pennants: int = 0
+    cities: int = 0  # farms: completed cities touched
+    pay: bool = True  # False: computed now, paid later (e.g. locks)
+    return_followers: bool = True
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def follower_counts(feat: Feature) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for f in feat.followers:
+        counts[f.player] = counts.get(f.player, 0) + 1
+    return counts
+
+
+def owners(game: Game, feat: Feature) -> list[int]:
+    """B-6: the players with the most followers on the feature (ties share)."""
+    if not feat.followers:
+        return []
+    counts = follower_counts(feat)
+    game.hooks.call(OWNER_STRENGTH, game, feat, counts)
+    best = max(counts.values())
+    return sorted(p for p, c in counts.items() if c == best and c > 0)
+
+
+def completed_cities(game: Game, feat: Feature) -> int:
+    """B-8: completed cities a field touches (each counted once)."""
+    board = game.board
+    roots = {board.find(c) for c in feat.cities}
+    return sum(1 for r in roots if board.features[r].open_edges == 0)
+
+
+def value(game: Game, feat: Feature, complete: bool) -> tuple[int, int, int]:
+    """(points, pennants, cities) of a feature scored complete (B-7) or at game
+    end (B-8). A tile counts once per feature (``tiles`` is a set)."""
+    n = len(feat.tiles)
+    if feat.kind == "road":
+        return n, 0, 0
+    if feat.kind == "city":
+        return (2 * n + 2 * feat.pennants if complete else n + feat.pennants), feat.pennants, 0
+    if feat.kind == "monastery":
+        return (9 if complete else 1 + game.board.ring_count(next(iter(feat.tiles)))), 0, 0
+    cities = completed_cities(game, feat)
+    return 3 * cities, 0, cities
+
+
+def evaluate(game: Game, root: int, reason: str, complete: bool) -> FeatureScore:
+    feat = game.board.features[root]
+    points, pennants, cities = value(game, feat, complete)
+    who = owners(game, feat)
+    return FeatureScore(
+        root=root,
+        feature=feat,
+        reason=reason,
+        complete=complete,
+        owners=who,
+        points={p: points for p in who},
+        tiles=len(feat.tiles),
+        pennants=pennants,
+        cities=cities,
+    )
+
+
+def pay(game: Game, score: FeatureScore) -> None:
+    """Add the points, log them, return followers (unless told not to)."""
+    feat = score.feature
+    if score.pay:
+        at = min(feat.tiles)
+        for player in score.owners:
+            pts = score.points.get(player, 0)
+            game.award(
+                player,
+                pts,
+                {
+                    "feature": feat.kind,
+                    "reason": score.reason,
+                    "tiles": score.tiles,
+                    "pennants": score.pennants,
+                    "cities": score.cities,
+                    "at": [at[0], at[1]],
+                    **score.detail,
+                },
+            )
+    if score.return_followers and feat.kind != "field":
+        game.return_followers(feat)
+
+
+def score_now(game: Game, root: int, reason: str, complete: bool) -> FeatureScore:
+    """Evaluate, let hooks adjust, pay and finish one feature's scoring."""
+    score = evaluate(game, root, reason, complete)
+    game.hooks.call(SCORE_FEATURE, game, score)
+    pay(game, score)
+    game.hooks.call(FEATURE_SCORED, game, score)
+    return score
+
+
+def completion_scoring(game: Game, roots: list[int]) -> Steps:
+    """Step 3 of a turn (B-7): the features the placed tile completed, each
+    scored once, with or without followers (hooks such as bet settlement still
+    see them). ``before_scoring`` hooks may ask for decisions first."""
+    board = game.board
+    live: list[int] = []
+    for r in roots:
+        root = board.find(r)
+        if root not in live and not board.features[root].completed:
+            live.append(root)
+    yield from game.hooks.steps(BEFORE_SCORING, game, live)
+    scores = []
+    for root in live:
+        board.features[root].completed = True
+        scores.append(score_now(game, root, COMPLETED, True))
+    yield from game.hooks.steps(AFTER_SCORING, game, scores)
+
+
+def final_scoring(game: Game) -> None:
+    """B-8: incomplete roads, cities, monasteries, then farms."""
+    board = game.board
+    for kind in ("road", "city", "monastery", "field"):
+        for root in sorted(board.features):
+            feat = board.features[root]
+            if feat.kind != kind or feat.completed or not feat.followers:
+                continue
+            score_now(game, root, FINAL, False)
+
+
+def winners(scores: list[int]) -> list[int]:
+    """B-10: every player with the highest score."""
+    best = max(scores)
+    return [p for p, s in enumerate(scores) if s == best]
