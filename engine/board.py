@@ -127,7 +127,9 @@ class Board:
             cached = tuple(
                 r
                 for r in ROTATIONS
-                if all(n == "?" or n == e for n, e in zip(need, FACES[(kind, r)].edges))
+                if all(
+                    n == "?" or n == e for n, e in zip(need, FACES[(kind, r)].edges, strict=True)
+                )
             )
             self._fit_cache[key] = cached
         return cached

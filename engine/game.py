@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine import scoring
 from engine.board import Board, Feature, Follower, Placed, PlaceResult, Pos
@@ -455,7 +455,7 @@ class Game:
         self.__dict__ = fresh.__dict__
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

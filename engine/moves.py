@@ -29,7 +29,13 @@ class Move:
     def actions(self, player: int) -> list[Action]:
         """The two record actions (place, follower) this move stands for."""
         return [
-            {"player": player, "type": "place", "x": self.x, "y": self.y, "rotation": self.rotation},
+            {
+                "player": player,
+                "type": "place",
+                "x": self.x,
+                "y": self.y,
+                "rotation": self.rotation,
+            },
             {"player": player, "type": "follower", "location": self.location},
         ]
 

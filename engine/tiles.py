@@ -205,7 +205,9 @@ BASE_KINDS: tuple[TileKind, ...] = (
         roads=("S",),
         fields=(("SSE", "N"), ("SSW", "N")),
     ),
-    _tile("U", 8, "RFRF", roads=("N S",), fields=(("NNE ENE ESE SSE", ""), ("SSW WSW WNW NNW", ""))),
+    _tile(
+        "U", 8, "RFRF", roads=("N S",), fields=(("NNE ENE ESE SSE", ""), ("SSW WSW WNW NNW", ""))
+    ),
     _tile(
         "V",
         9,

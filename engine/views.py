@@ -79,9 +79,7 @@ class PrivateView:
 
 def public_view(game: Game) -> PublicView:
     board = game.board
-    tiles = tuple(
-        TileView(p.kind, p.pos[0], p.pos[1], p.rotation) for p in board.tiles.values()
-    )
+    tiles = tuple(TileView(p.kind, p.pos[0], p.pos[1], p.rotation) for p in board.tiles.values())
     followers = []
     for feat, f in board.followers():
         followers.append(

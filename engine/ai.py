@@ -1,0 +1,248 @@
+"""AI seat: a one-ply search over placements and follower choices.
+
+For every legal (cell, rotation) and every follower choice on the tile, the
+AI previews what the placement would merge (without touching the board),
+values immediate points (features the tile completes, B-7) and the expected
+worth of incomplete features and farms it would own, and charges for using a
+follower from supply. Ties break by a stream seeded from the AI's seed and the
+record length, so an AI seat is deterministic for a seed (replays agree).
+Expansions advise through ``game.hooks.ai_policies``; any other decision falls
+back to the first legal action, which expansions order sensibly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.board import Board, Feature, Pos
+from engine.directions import OFFSETS, facing_half, opposite
+from engine.game import Game
+from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
+from engine.scoring import completed_cities
+from engine.tiles import FACES, Face
+
+# Heuristic weights (points). A follower in supply is worth more when few are left.
+FOLLOWER_COST = 2.5
+FARMER_EXTRA_COST = 2.0  # farmers never come back (B-7)
+OPEN_CITY_TILE = 1.6  # expected worth per tile of a city still open
+OPEN_ROAD_TILE = 1.0
+MONASTERY_EMPTY_CELL = 0.6
+INCOMPLETE_CITY_FARM = 0.8  # chance-weighted 3 points for a city still open
+
+
+@dataclass(slots=True)
+class SegmentPreview:
+    kind: str
+    tiles: int
+    open_edges: int
+    pennants: int
+    counts: dict[int, int]  # followers per player after the merge
+    cities_done: int = 0
+    cities_open: int = 0
+
+
+class AI:
+    """A deterministic AI seat."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game, player: int) -> Action:
+        decision = game.pending
+        if decision is None:
+            raise ValueError("the game is over")
+        legal = game.legal_actions(player)
+        if not legal:
+            raise ValueError(f"seat {player} has nothing to do now")
+        for policy in game.hooks.ai_policies:
+            advice = policy(game, player, decision, legal)
+            if advice is not None:
+                return advice
+        rng = random.Random(f"{self.seed}/{len(game.actions)}/{player}")
+        if decision.step == STEP_PLACE and game.turn is not None:
+            return self._place(game, player, rng)
+        if decision.step == STEP_FOLLOWER and game.turn is not None:
+            return self._follower(game, player, rng)
+        return legal[0]
+
+    # --- placement ------------------------------------------------------------
+    def _place(self, game: Game, player: int, rng: random.Random) -> Action:
+        assert game.turn is not None
+        best: tuple[float, float, int, int, int] | None = None
+        for x, y, rot in game.legal_placements():
+            options = option_values(game, player, game.turn.tile, (x, y), rot)
+            score = max(options.values())
+            key = (score, rng.random(), x, y, rot)
+            if best is None or key > best:
+                best = key
+        assert best is not None
+        _, _, x, y, rot = best
+        return {"player": player, "type": "place", "x": x, "y": y, "rotation": rot}
+
+    def _follower(self, game: Game, player: int, rng: random.Random) -> Action:
+        assert game.turn is not None and game.turn.placed is not None
+        placed = game.turn.placed
+        # The tile is on the board already: preview against the board as it was
+        # would double count, so value each legal location on the real features.
+        legal = set(game.legal_followers() or [])
+        values: dict[str | None, float] = {None: 0.0}
+        for i, node in enumerate(placed.nodes):
+            name = placed.face.canonical[i]
+            if name in legal:
+                feat = game.board.feature_of(node)
+                values[name] = feature_value(game, player, preview_of(game, feat), with_me=True)
+        best = max(values.items(), key=lambda kv: (kv[1], rng.random()))
+        return {"player": player, "type": "follower", "location": best[0]}
+
+
+def preview_of(game: Game, feat: Feature) -> SegmentPreview:
+    counts: dict[int, int] = {}
+    for f in feat.followers:
+        counts[f.player] = counts.get(f.player, 0) + 1
+    prev = SegmentPreview(feat.kind, len(feat.tiles), feat.open_edges, feat.pennants, counts)
+    if feat.kind == "field":
+        prev.cities_done = completed_cities(game, feat)
+        roots = {game.board.find(c) for c in feat.cities}
+        prev.cities_open = len(roots) - prev.cities_done
+    elif feat.kind == "monastery":
+        prev.tiles = 1 + game.board.ring_count(next(iter(feat.tiles)))
+    return prev
+
+
+def preview(board: Board, face: Face, pos: Pos) -> list[SegmentPreview]:
+    """What each segment of ``face`` at ``pos`` would merge into (approximate
+    when two segments of the tile join the same feature)."""
+    x, y = pos
+    roots: list[set[int]] = [set() for _ in face.segments]
+    matched = [0] * len(face.segments)
+    for edge, (dx, dy) in enumerate(OFFSETS):
+        other = board.tiles.get((x + dx, y + dy))
+        if other is None:
+            continue
+        mine = face.edge_seg[edge]
+        theirs = other.face.edge_seg[opposite(edge)]
+        if mine is not None and theirs is not None:
+            roots[mine].add(board.find(other.nodes[theirs]))
+            matched[mine] += 1
+        for half in (2 * edge, 2 * edge + 1):
+            a, b = face.half_seg[half], other.face.half_seg[facing_half(half)]
+            if a is not None and b is not None:
+                roots[a].add(board.find(other.nodes[b]))
+    out = []
+    for i, seg in enumerate(face.segments):
+        feats = [board.features[r] for r in roots[i]]
+        tiles: set[Pos] = {pos}
+        counts: dict[int, int] = {}
+        for f in feats:
+            tiles |= f.tiles
+            for fl in f.followers:
+                counts[fl.player] = counts.get(fl.player, 0) + 1
+        prev = SegmentPreview(
+            seg.kind,
+            len(tiles),
+            sum(f.open_edges for f in feats) + len(seg.edges) - 2 * matched[i],
+            sum(f.pennants for f in feats) + seg.pennants,
+            counts,
+        )
+        if seg.kind == "field":
+            city_roots = {board.find(c) for f in feats for c in f.cities}
+            done = sum(1 for r in city_roots if board.features[r].open_edges == 0)
+            prev.cities_done = done
+            prev.cities_open = len(city_roots) - done + len(seg.adj)
+        elif seg.kind == "monastery":
+            prev.tiles = 1 + board.ring_count(pos)
+        out.append(prev)
+    return out
+
+
+def _share(counts: dict[int, int], player: int, n_players: int) -> float:
+    """+1 when ``player`` owns the feature alone, less when shared, negative
+    when opponents own it (B-6), scaled for the number of opponents."""
+    if not counts:
+        return 0.0
+    best = max(counts.values())
+    owners = [p for p, c in counts.items() if c == best]
+    mine = 1.0 if player in owners else 0.0
+    theirs = sum(1 for p in owners if p != player) / max(1, n_players - 1)
+    return mine - theirs
+
+
+def feature_value(game: Game, player: int, prev: SegmentPreview, with_me: bool) -> float:
+    """Expected worth to ``player`` of a feature; ``with_me`` adds a follower."""
+    counts = dict(prev.counts)
+    if with_me:
+        counts[player] = counts.get(player, 0) + 1
+    share = _share(counts, player, len(game.players))
+    late = 1.0 - len(game.bag) / 80.0  # 0 early, ~1 at the end
+    cost = FOLLOWER_COST * (1.0 + (7 - game.supply[player]) / 7.0) if with_me else 0.0
+    if prev.kind in ("road", "city"):
+        complete = prev.open_edges == 0
+        if prev.kind == "road":
+            worth = prev.tiles * (1.0 if complete else OPEN_ROAD_TILE * (1.0 - 0.3 * late))
+        elif complete:
+            worth = 2.0 * prev.tiles + 2.0 * prev.pennants
+        else:
+            worth = (prev.tiles + prev.pennants) * (OPEN_CITY_TILE - 0.6 * late)
+            worth -= 0.3 * max(0, prev.open_edges - 2)  # hard to close
+        if complete and with_me:
+            cost = 0.0  # scored and returned this turn
+        return share * worth - cost
+    if prev.kind == "monastery":
+        empty = 9 - prev.tiles
+        worth = prev.tiles + empty * MONASTERY_EMPTY_CELL * (1.0 - late)
+        if empty == 0 and with_me:
+            cost = 0.0
+        return share * worth - cost
+    worth = 3.0 * prev.cities_done + 3.0 * INCOMPLETE_CITY_FARM * prev.cities_open * late
+    if with_me:
+        cost += FARMER_EXTRA_COST * (1.0 - late)
+    return share * worth - cost
+
+
+def option_values(
+    game: Game, player: int, kind: str, pos: Pos, rotation: int
+) -> dict[str | None, float]:
+    """Value of placing ``kind`` at ``pos`` with each follower choice."""
+    board = game.board
+    face = FACES[(kind, rotation)]
+    segs = preview(board, face, pos)
+    n = len(game.players)
+    base = 0.0
+    # Immediate and ongoing worth of the features this tile touches.
+    for prev in segs:
+        if prev.counts:
+            base += feature_value(game, player, prev, with_me=False)
+    # Monasteries around the cell gain a neighbour.
+    x, y = pos
+    for mpos, node in board.monasteries_around(pos):
+        if mpos == pos:
+            continue
+        feat = board.feature_of(node)
+        if feat.followers and not feat.completed:
+            counts: dict[int, int] = {}
+            for f in feat.followers:
+                counts[f.player] = counts.get(f.player, 0) + 1
+            bonus = 1.0 + (2.0 if board.ring_count(mpos) == 7 else 0.0)
+            base += _share(counts, player, n) * bonus
+    out: dict[str | None, float] = {None: base}
+    if game.supply[player] == 0:
+        return out
+    for i, prev in enumerate(segs):
+        if prev.counts:
+            continue  # occupied: no follower there (B-5)
+        out[face.canonical[i]] = base + feature_value(game, player, prev, with_me=True)
+    return out
+
+
+def play_out(game: Game, seeds: dict[int, int] | None = None) -> Game:
+    """Let AI seats play every remaining decision (all seats, or those in
+    ``seeds`` mapping seat -> AI seed; others must not be asked)."""
+    ais = {p: AI(seed) for p, seed in (seeds or {p: p for p in range(len(game.players))}).items()}
+    while game.pending is not None:
+        decision = game.pending
+        actor = next((p for p in decision.players if p in ais), None)
+        if actor is None:
+            raise ValueError(f"no AI for seats {decision.players}")
+        game.apply(ais[actor].choose(game, actor))
+    return game
