@@ -39,6 +39,7 @@ from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
 FOLLOWERS_PER_PLAYER = 7  # B-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 EDGE_WORDS = {"C": "city", "R": "road", "F": "field"}
+BASE_ACTIONS = ("place", "follower")
 
 
 def shuffled(seed: int, deck: str, items: Iterable[str]) -> list[str]:
@@ -145,17 +146,18 @@ class Game:
                 f"in step '{decision.step}'"
             )
         kind = action.get("type")
-        if kind in decision.types:
+        spec = self.hooks.actions.get(kind) if isinstance(kind, str) else None
+        if spec is not None and (kind in decision.types or decision.step in spec.steps):
+            # An expansion's own action: answering its decision, or attached to this step.
+            spec.validate(self, action)
+        elif kind in decision.types and kind in BASE_ACTIONS:
             self._validate_base(decision, action)
         else:
-            spec = self.hooks.actions.get(kind) if isinstance(kind, str) else None
-            if spec is None or decision.step not in spec.steps:
-                allowed = [*decision.types, *(a.type for a in self.hooks.for_step(decision.step))]
-                raise IllegalAction(
-                    f"action type {kind!r} is not possible in step '{decision.step}'; "
-                    f"expected {' or '.join(repr(a) for a in allowed)}"
-                )
-            spec.validate(self, action)
+            allowed = [*decision.types, *(a.type for a in self.hooks.for_step(decision.step))]
+            raise IllegalAction(
+                f"action type {kind!r} is not possible in step '{decision.step}'; "
+                f"expected {' or '.join(repr(a) for a in allowed)}"
+            )
         mark = len(self.events)
         index = len(self.actions)
         self.actions.append(dict(action))
