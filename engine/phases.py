@@ -55,7 +55,7 @@ OWNER_STRENGTH = "owner_strength"  # (game, feature, counts: dict[player, int])
 SCORE_FEATURE = "score_feature"  # (game, score: FeatureScore) before paying
 FEATURE_SCORED = "feature_scored"  # (game, score: FeatureScore) after paying
 MERGE = "merge"  # (game, kept: Feature, absorbed: Feature)
-PUBLIC_VIEW = "public_view"  # (game, extra: dict) add public-only data
+PUBLIC_VIEW = "public_view"  # (game, counts: dict, extra: dict) add public-only data
 PRIVATE_VIEW = "private_view"  # (game, player, extra: dict) add that player's data
 
 STEP_HOOKS = frozenset(
