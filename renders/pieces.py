@@ -1,0 +1,97 @@
+"""Followers and chips in player colours, each marked with its seat's letter."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from renders import palette as pal
+from renders.text import font
+
+SUPERSAMPLE = 4
+
+# A meeple in a unit box: body outline and head (centre, radius).
+_BODY = (
+    (0.36, 0.34),
+    (0.10, 0.44),
+    (0.04, 0.58),
+    (0.30, 0.60),
+    (0.16, 0.97),
+    (0.42, 0.97),
+    (0.50, 0.80),
+    (0.58, 0.97),
+    (0.84, 0.97),
+    (0.70, 0.60),
+    (0.96, 0.58),
+    (0.90, 0.44),
+    (0.64, 0.34),
+)
+_HEAD = ((0.5, 0.2), 0.16)
+_LETTER_AT = (0.5, 0.56)  # body centre, standing
+
+
+@lru_cache(maxsize=256)
+def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
+    """RGBA follower ``size`` pixels across; lying ones (farmers, and those laid
+    down by an effect) are turned on their side. Callers must not modify it."""
+    px = size * SUPERSAMPLE
+    pad = max(2, round(0.08 * px))
+    inner = px - 2 * pad
+    shape = Image.new("L", (px, px), 0)
+    d = ImageDraw.Draw(shape)
+    d.polygon([(pad + x * inner, pad + y * inner) for x, y in _BODY], fill=255)
+    (hx, hy), hr = _HEAD
+    d.ellipse(
+        (
+            pad + (hx - hr) * inner,
+            pad + (hy - hr) * inner,
+            pad + (hx + hr) * inner,
+            pad + (hy + hr) * inner,
+        ),
+        fill=255,
+    )
+    letter_at = (pad + _LETTER_AT[0] * inner, pad + _LETTER_AT[1] * inner)
+    if lying:
+        # Lying on its back, head to the west; the letter stays upright.
+        shape = shape.transpose(Image.Transpose.ROTATE_90)
+        letter_at = (letter_at[1], px - letter_at[0])
+    colour = pal.player_colour(seat)
+    edge = shape.filter(ImageFilter.MaxFilter(2 * (pad // 2) + 1))
+    out = Image.new("RGBA", (px, px), (*pal.outline_for(colour), 0))
+    out.putalpha(edge)
+    body = Image.new("RGBA", (px, px), (*colour, 255))
+    out.paste(body, (0, 0), shape)
+    draw = ImageDraw.Draw(out)
+    draw.text(
+        letter_at,
+        pal.player_letter(seat),
+        font=font(max(6, round(0.4 * px))),
+        fill=pal.ink_on(colour),
+        anchor="mm",
+    )
+    return out.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def chip_sprite(seat: int, size: int, face: str = "") -> Image.Image:
+    """A round betting chip (T-1) in the seat's colour, optionally showing a
+    face from its owner's own supply (T-3: faces on the board stay hidden)."""
+    px = size * SUPERSAMPLE
+    out = Image.new("RGBA", (px, px), (0, 0, 0, 0))
+    d = ImageDraw.Draw(out)
+    colour = pal.player_colour(seat)
+    line = max(2, px // 12)
+    d.ellipse((1, 1, px - 2, px - 2), fill=colour, outline=pal.outline_for(colour), width=line)
+    if not face:
+        k = px * 0.2
+        d.ellipse((k, k, px - k, px - k), outline=pal.ink_on(colour), width=max(1, line // 2))
+    else:
+        d.text(
+            (px / 2, px / 2),
+            face,
+            font=font(max(6, round(px * (0.4 if len(face) <= 2 else 0.3)))),
+            fill=pal.ink_on(colour),
+            anchor="mm",
+        )
+    return out.resize((size, size), Image.Resampling.LANCZOS)

@@ -1,0 +1,153 @@
+"""Procedural tile drawings from the tile table (B-11, T-8), no artwork.
+
+:func:`tile_image` draws one kind in one rotation at one size from
+:func:`renders.geometry.layout`: fields, hedges, roads, cities with walls,
+pennants, and the building at the centre (monastery, betting office or road
+junction). Drawings are made at a larger scale and scaled down for smooth
+edges, and cached per (kind, rotation, size).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from renders import palette as pal
+from renders.geometry import CENTRE_RADIUS, ROAD_WIDTH, Layout, Point, layout
+
+SUPERSAMPLE = 3
+
+
+def _pts(points: tuple[Point, ...] | list[Point], px: float) -> list[tuple[float, float]]:
+    return [(x * px, y * px) for x, y in points]
+
+
+def _hedges(draw: ImageDraw.ImageDraw, lay: Layout, px: float) -> None:
+    w = max(2, round(0.035 * px))
+    for a, b in lay.hedges:
+        draw.line(_pts([a, b], px), fill=pal.HEDGE, width=w)
+        # Bushes along the hedge so it does not read as a road.
+        for i in range(1, 6):
+            t = i / 6
+            x = (a[0] + (b[0] - a[0]) * t) * px
+            y = (a[1] + (b[1] - a[1]) * t) * px
+            r = 0.03 * px
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.HEDGE)
+
+
+def _roads(draw: ImageDraw.ImageDraw, lay: Layout, px: float) -> None:
+    w = round(ROAD_WIDTH * px)
+    edge = max(2, round(0.02 * px))
+    for r in lay.roads:
+        draw.line(_pts(r.points, px), fill=pal.ROAD_EDGE, width=w + 2 * edge, joint="curve")
+    for r in lay.roads:
+        draw.line(_pts(r.points, px), fill=pal.ROAD, width=w, joint="curve")
+
+
+def _cities(draw: ImageDraw.ImageDraw, lay: Layout, px: float) -> None:
+    wall = max(2, round(0.05 * px))
+    for c in lay.cities:
+        draw.polygon(_pts(c.polygon, px), fill=pal.CITY)
+        for w in c.walls:
+            draw.line(_pts(w, px), fill=pal.WALL, width=wall, joint="curve")
+
+
+def _pennant(draw: ImageDraw.ImageDraw, at: Point, px: float) -> None:
+    """A small shield (B-7: a pennant adds to the city's score)."""
+    x, y = at[0] * px, at[1] * px
+    s = 0.085 * px
+    shield = [
+        (x - s, y - s),
+        (x + s, y - s),
+        (x + s, y + 0.2 * s),
+        (x, y + 1.2 * s),
+        (x - s, y + 0.2 * s),
+    ]
+    draw.polygon(
+        shield, fill=pal.PENNANT, outline=pal.PENNANT_MARK, width=max(1, round(0.012 * px))
+    )
+    m = 0.4 * s
+    draw.polygon(
+        [(x - m, y - 0.4 * s), (x + m, y - 0.4 * s), (x, y + 0.5 * s)], fill=pal.PENNANT_MARK
+    )
+
+
+def _monastery(draw: ImageDraw.ImageDraw, px: float) -> None:
+    c = px / 2
+    r = CENTRE_RADIUS["monastery"] * px
+    line = max(2, round(0.015 * px))
+    body = (c - 0.75 * r, c - 0.15 * r, c + 0.75 * r, c + 0.95 * r)
+    draw.rectangle(body, fill=pal.MONASTERY_WALL, outline=pal.ROAD_EDGE, width=line)
+    roof = [(c - 0.95 * r, c - 0.1 * r), (c, c - 0.95 * r), (c + 0.95 * r, c - 0.1 * r)]
+    draw.polygon(roof, fill=pal.MONASTERY_ROOF, outline=pal.ROAD_EDGE, width=line)
+    # A cross on the ridge and an arched door.
+    draw.line([(c, c - 0.95 * r), (c, c - 1.35 * r)], fill=pal.ROAD_EDGE, width=line)
+    draw.line(
+        [(c - 0.18 * r, c - 1.2 * r), (c + 0.18 * r, c - 1.2 * r)], fill=pal.ROAD_EDGE, width=line
+    )
+    draw.rounded_rectangle(
+        (c - 0.22 * r, c + 0.35 * r, c + 0.22 * r, c + 0.95 * r),
+        radius=0.2 * r,
+        fill=pal.ROAD_EDGE,
+    )
+
+
+def _office(draw: ImageDraw.ImageDraw, px: float) -> None:
+    """The betting office (T-1): a booth with a coin sign."""
+    c = px / 2
+    r = CENTRE_RADIUS["office"] * px
+    line = max(2, round(0.015 * px))
+    draw.rounded_rectangle(
+        (c - r, c - r, c + r, c + r),
+        radius=0.25 * r,
+        fill=pal.OFFICE_WALL,
+        outline=(30, 24, 44),
+        width=line,
+    )
+    k = 0.6 * r
+    draw.ellipse(
+        (c - k, c - k, c + k, c + k), fill=pal.OFFICE_COIN, outline=(120, 90, 10), width=line
+    )
+    k2 = 0.3 * r
+    draw.ellipse((c - k2, c - k2, c + k2, c + k2), outline=(120, 90, 10), width=line)
+
+
+def _junction(draw: ImageDraw.ImageDraw, px: float) -> None:
+    """Where several road ends meet (L, W, X): a small village square."""
+    c = px / 2
+    r = CENTRE_RADIUS["junction"] * px * 1.3
+    draw.rectangle((c - r, c - r, c + r, c + r), fill=pal.JUNCTION, outline=(70, 60, 50))
+    k = 0.5 * r
+    draw.rectangle((c - k, c - k, c + k, c + k), fill=pal.CITY_ROOF)
+
+
+_CENTRE_DRAW = {"monastery": _monastery, "office": _office, "junction": _junction}
+
+
+@lru_cache(maxsize=1024)
+def tile_image(kind: str, rotation: int, size: int) -> Image.Image:
+    """Tile ``kind`` turned ``rotation`` degrees clockwise, ``size`` pixels square.
+
+    Callers must not modify the returned (cached) image.
+    """
+    lay = layout(kind, rotation)
+    px = size * SUPERSAMPLE
+    img = Image.new("RGB", (px, px), pal.FIELD)
+    draw = ImageDraw.Draw(img)
+    _hedges(draw, lay, px)
+    _roads(draw, lay, px)
+    _cities(draw, lay, px)
+    if lay.centre is not None:
+        _CENTRE_DRAW[lay.centre](draw, px)
+    for spots in lay.pennant_spots:
+        for at in spots:
+            _pennant(draw, at, px)
+    out = img.resize((size, size), Image.Resampling.LANCZOS)
+    ImageDraw.Draw(out).rectangle((0, 0, size - 1, size - 1), outline=pal.TILE_BORDER)
+    return out
+
+
+def anchor(kind: str, rotation: int, seg: int) -> Point:
+    """Unit-square spot where a follower on segment ``seg`` stands."""
+    return layout(kind, rotation).anchors[seg]
