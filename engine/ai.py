@@ -214,7 +214,6 @@ def option_values(
         if prev.counts:
             base += feature_value(game, player, prev, with_me=False)
     # Monasteries around the cell gain a neighbour.
-    x, y = pos
     for mpos, node in board.monasteries_around(pos):
         if mpos == pos:
             continue

@@ -539,8 +539,18 @@ def legal_choices(game: Game, player: int) -> list[Action]:
     turn = game.turn
     if turn is None or turn.player != player or _CHOICE not in turn.data:
         return []
-    tiles = list(dict.fromkeys(turn.data[_CHOICE]))
+    tiles = [t for t in dict.fromkeys(turn.data[_CHOICE]) if _fits_this_turn(game, t)]
     return [{"player": player, "type": CHOOSE, "tile": t} for t in tiles]
+
+
+def _fits_this_turn(game: Game, kind: str) -> bool:
+    """The tile can be placed this turn, also where an effect fixed the cells
+    (e.g. a mastermind): only such a tile may be kept (G-8, G-10)."""
+    turn = game.turn
+    cells = turn.allowed_cells if turn is not None else None
+    if cells is None:
+        return game.board.can_place(kind)
+    return any(game.board.fits(kind, cell) for cell in cells)
 
 
 def validate_choose(game: Game, action: Action) -> None:
@@ -551,6 +561,8 @@ def validate_choose(game: Game, action: Action) -> None:
     if tile not in turn.data[_CHOICE]:
         a, b = turn.data[_CHOICE]
         raise IllegalAction(f"'tile' must be {a!r} or {b!r}, the two tiles drawn (G-8)")
+    if not isinstance(tile, str) or not _fits_this_turn(game, tile):
+        raise IllegalAction(f"{tile} cannot be placed this turn; keep the other tile (G-8)")
 
 
 def run_choose(game: Game, action: Action) -> Steps:
