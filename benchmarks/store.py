@@ -1,0 +1,185 @@
+"""Store benchmark: `python -m benchmarks.store [DATABASE_URL]` prints its figures.
+
+Targets (store issue): one late-game turn through the service (load, apply,
+persist) p95 <= 50 ms on SQLite; sustained actions per second across 200
+active games. Default database: a SQLite file in a temporary directory.
+
+Games are brought to their starting states by replaying random legal play in
+the engine and writing the log in bulk (setup, not measured); every measured
+action then goes through db.service like the bot's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from sqlalchemy import insert, update
+
+from db import Database, GameService
+from db.migrate import upgrade_async
+from db.models import ActionLog
+from db.models import Game as GameRow
+from engine.expansions import known_expansions
+from engine.game import Game
+from engine.phases import Action
+
+PLAYERS = 3
+LATE_GAMES = 20  # games for the late-game latency figures
+LATE_TURNS = 6  # measured actions per late game
+LEFT_IN_BAG = 6  # "late": this many tiles left to draw
+ACTIVE_GAMES = 200
+SUSTAIN_SECONDS = 5.0
+
+
+def _random_prefix(seed: int, expansions: tuple[str, ...], stop: int | None) -> Game:
+    """A game played at random until ``stop`` actions, or until only
+    LEFT_IN_BAG tiles are left when ``stop`` is None."""
+    rng = random.Random(seed)
+    game = Game([f"P{i}" for i in range(PLAYERS)], expansions, seed)
+    while game.pending is not None:
+        if stop is not None and len(game.actions) >= stop:
+            break
+        if stop is None and len(game.bag) <= LEFT_IN_BAG and game.pending.step == "place":
+            break
+        game.apply(_choose(game, rng))
+    return game
+
+
+def _choose(game: Game, rng: random.Random) -> Action:
+    """A random legal action of a random seat that has one (AI-like play)."""
+    assert game.pending is not None
+    options = [a for p in game.pending.players for a in game.legal_actions(p)]
+    if not options:
+        raise RuntimeError(f"engine offers no legal action in step {game.pending.step!r}")
+    return rng.choice(options)
+
+
+async def _seed_game(service: GameService, seed: int, prefix: Game) -> int:
+    """Create a game through the service and write ``prefix``'s log in bulk."""
+    info = await service.create_game(1, 2, 100, expansions=prefix.expansions, seed=seed)
+    for i in range(PLAYERS):
+        await service.add_seat(info.id, f"P{i}", user_id=100 + i)
+    await service.start_game(info.id)
+    if prefix.actions:
+        async with service.db.write() as s:
+            await s.execute(
+                insert(ActionLog),
+                [
+                    {"game_id": info.id, "index": i, "seat": a["player"], "action": a}
+                    for i, a in enumerate(prefix.actions)
+                ],
+            )
+            await s.execute(
+                update(GameRow).where(GameRow.id == info.id).values(version=len(prefix.actions))
+            )
+    return info.id
+
+
+async def _one_turn(
+    service: GameService, game_id: int, rng: random.Random
+) -> tuple[float, float, bool]:
+    """One action as the bot sends it: load, choose, act. Returns the whole
+    turn's time, the act's time and whether the game is still on."""
+    start = time.perf_counter()
+    game = (await service.load_game(game_id)).game
+    action = _choose(game, rng)
+    mid = time.perf_counter()
+    result = await service.act(game_id, 100 + action["player"], action)
+    end = time.perf_counter()
+    return end - start, end - mid, not result.finished
+
+
+def _pct(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1000
+
+
+async def late_game(url: str, expansions: tuple[str, ...]) -> None:
+    service = GameService(Database(url))
+    ids = [
+        await _seed_game(service, s, _random_prefix(s, expansions, None)) for s in range(LATE_GAMES)
+    ]
+    rng = random.Random(1)
+    # Cold: each game's first turn in a fresh process (full replay of the log).
+    fresh = GameService(Database(url))
+    cold = [(await _one_turn(fresh, g, rng))[0] for g in ids]
+    # Warm: the same process goes on with the games (its cache is current).
+    turns: list[float] = []
+    acts: list[float] = []
+    live = set(ids)
+    for _ in range(LATE_TURNS - 1):
+        for g in sorted(live):
+            turn, act, on = await _one_turn(fresh, g, rng)
+            turns.append(turn)
+            acts.append(act)
+            if not on:
+                live.discard(g)
+    length = statistics.mean([len((await fresh.load_game(g)).game.actions) for g in ids])
+    await fresh.db.dispose()
+    await service.db.dispose()
+    label = "+".join(expansions) or "base"
+    print(f"late-game turn [{label}], log ~{length:.0f} actions, {PLAYERS} players:")
+    for name, xs in (
+        ("act (store + engine apply), warm", acts),
+        ("turn (load + choose + act), warm", turns),
+        ("turn, cold: replay in a new process", cold),
+    ):
+        print(f"  {name:38} p50 {_pct(xs, 50):6.2f} ms  p95 {_pct(xs, 95):6.2f} ms  (n={len(xs)})")
+    print("  target: p95 <= 50 ms")
+
+
+async def sustained(url: str, expansions: tuple[str, ...]) -> None:
+    service = GameService(Database(url), cache_size=ACTIVE_GAMES)
+    ids = []
+    for s in range(ACTIVE_GAMES):
+        prefix = _random_prefix(1000 + s, expansions, random.Random(s).randrange(0, 60))
+        ids.append(await _seed_game(service, 1000 + s, prefix))
+    for g in ids:  # warm the cache, as a running bot has it
+        await service.load_game(g)
+    done = 0
+    deadline = time.perf_counter() + SUSTAIN_SECONDS
+
+    async def player(game_id: int, seed: int) -> None:
+        nonlocal done
+        rng = random.Random(seed)
+        on = True
+        while on and time.perf_counter() < deadline:
+            _, _, on = await _one_turn(service, game_id, rng)
+            done += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(player(g, i) for i, g in enumerate(ids)))
+    elapsed = time.perf_counter() - start
+    await service.db.dispose()
+    label = "+".join(expansions) or "base"
+    print(
+        f"sustained [{label}]: {done / elapsed:7.1f} actions/s across {ACTIVE_GAMES} active games"
+        f" ({done} actions in {elapsed:.1f} s; each = load + choose + act)"
+    )
+
+
+async def run(url: str | None) -> None:
+    setups: list[tuple[str, ...]] = [()]
+    if known_expansions():
+        setups.append(tuple(known_expansions()))
+    with tempfile.TemporaryDirectory() as tmp:
+        for exps in setups:
+            for name, bench in (("late", late_game), ("sustained", sustained)):
+                db_url = url or f"sqlite+aiosqlite:///{Path(tmp) / f'{name}-{len(exps)}.sqlite3'}"
+                await upgrade_async(db_url)
+                await bench(db_url, exps)
+    print(f"backend: {'given URL' if url else 'SQLite (aiosqlite, WAL) in a temp dir'}")
+
+
+def main() -> None:
+    url = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1].startswith(("sqlite", "postg")) else None
+    asyncio.run(run(url))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,803 @@
+"""The game service: lobbies, seats and "apply this action to game G as user U".
+
+Every action runs in one transaction: load the game (the action log replayed
+through the engine, or this process's cached copy when it is current), check
+that the user holds a seat that must act (Decision.players), let the engine
+apply it, append it to the log and bump the game's version. Calls on one game
+are serialised by a per-game asyncio lock in this process; across processes
+the version check (``UPDATE games ... WHERE version = :expected``) makes the
+loser fail with :class:`StaleGame` and change nothing. A killed process leaves
+each game before or after a whole action: the log row and the version bump
+commit together or not at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import logging
+import secrets
+import weakref
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from db.errors import (
+    ActionRejected,
+    CorruptGame,
+    GameFinished,
+    GameNotFound,
+    GameNotInLobby,
+    GameNotStarted,
+    InvalidSetup,
+    NotYourTurn,
+    SeatError,
+    StaleGame,
+)
+from db.models import (
+    ABANDONED,
+    ACTIVE,
+    COLOURS,
+    DEFAULT_TIMEOUT_POLICY,
+    FINISHED,
+    LOBBY,
+    OVER,
+    TIMEOUT_POLICIES,
+    ActionLog,
+    GameResult,
+    GuildSettings,
+    Seat,
+    Timer,
+    utcnow,
+)
+from db.models import Game as GameRow
+from db.session import Database
+from db.timers import Timers
+from engine.expansions import known_expansions
+from engine.game import MAX_PLAYERS, Game
+from engine.phases import Action, Event, IllegalAction
+from engine.record import FORMAT
+
+log = logging.getLogger(__name__)
+
+SEED_BITS = 62  # fits the BigInteger seed column
+MAX_NAME = 100
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """Options of one game; None fields take the guild's defaults."""
+
+    turn_timeout_seconds: int | None = None
+    timeout_policy: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    index: int
+    user_id: int | None
+    display_name: str
+    colour: str
+    is_ai: bool
+    dm_reachable: bool
+    mute_reminders: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    status: str
+    expansions: tuple[str, ...]
+    seed: int
+    decks: dict[str, list[str]] | None
+    turn_timeout_seconds: int | None
+    timeout_policy: str
+    options: dict[str, Any]
+    league_id: int | None
+    version: int
+    seats: tuple[SeatInfo, ...]
+    created_at: dt.datetime
+    updated_at: dt.datetime
+    started_at: dt.datetime | None
+    finished_at: dt.datetime | None
+
+    @property
+    def players(self) -> list[str]:
+        return [s.display_name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """A game's stored facts and its engine state. ``game`` is shared with the
+    service's cache unless loaded with ``private=True``: read it right away
+    (views, legal actions) and never ``apply()`` to it."""
+
+    info: GameInfo
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    """An applied action: its log ``index``, the game's new ``version`` and the
+    events it caused (private events carry ``"private": seat``: filter them
+    through engine.views before showing anything)."""
+
+    game_id: int
+    index: int
+    version: int
+    seat: int
+    events: list[Event]
+    game: Game
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Live:
+    game: Game
+    seats: tuple[SeatInfo, ...]
+
+
+class GameService:
+    def __init__(self, db: Database, *, cache_size: int = 256) -> None:
+        self.db = db
+        self.timers = Timers(db)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        # Engine state of recently used games, with their (fixed once started) seats.
+        self._cache: OrderedDict[int, _Live] = OrderedDict()
+        self._cache_size = cache_size
+
+    # --- guild settings ---------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.db.read() as s:
+            row = await s.get(GuildSettings, guild_id)
+            return row or GuildSettings(
+                guild_id=guild_id,
+                default_expansions=[],
+                turn_timeout_seconds=None,
+                timeout_policy=DEFAULT_TIMEOUT_POLICY,
+                options={},
+            )
+
+    async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change some of default_expansions, turn_timeout_seconds,
+        timeout_policy, games_channel_id, options."""
+        allowed = {
+            "default_expansions",
+            "turn_timeout_seconds",
+            "timeout_policy",
+            "games_channel_id",
+            "options",
+        }
+        unknown = set(changes) - allowed
+        if unknown:
+            raise InvalidSetup(f"unknown guild setting {sorted(unknown)[0]!r}")
+        if "default_expansions" in changes:
+            changes["default_expansions"] = _check_expansions(changes["default_expansions"])
+        if "timeout_policy" in changes:
+            _check_policy(changes["timeout_policy"])
+        if "turn_timeout_seconds" in changes:
+            _check_timeout(changes["turn_timeout_seconds"])
+        async with self.db.write() as s:
+            row = await s.get(GuildSettings, guild_id)
+            if row is None:
+                row = GuildSettings(
+                    guild_id=guild_id,
+                    default_expansions=[],
+                    timeout_policy=DEFAULT_TIMEOUT_POLICY,
+                    options={},
+                )
+                s.add(row)
+            for key, value in changes.items():
+                setattr(row, key, value)
+            await s.flush()
+            return row
+
+    # --- lobby -------------------------------------------------------------------
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        *,
+        thread_id: int | None = None,
+        expansions: Iterable[str] | None = None,
+        seed: int | None = None,
+        decks: dict[str, list[str]] | None = None,
+        options: GameOptions | None = None,
+        league_id: int | None = None,
+    ) -> GameInfo:
+        """A new game in its lobby, without seats. Unset expansions and options
+        take the guild's defaults; an unset seed is random."""
+        settings = await self.guild_settings(guild_id)
+        opts = options or GameOptions()
+        exps = _check_expansions(
+            settings.default_expansions if expansions is None else list(expansions)
+        )
+        timeout = (
+            opts.turn_timeout_seconds
+            if opts.turn_timeout_seconds is not None
+            else settings.turn_timeout_seconds
+        )
+        policy = opts.timeout_policy or settings.timeout_policy or DEFAULT_TIMEOUT_POLICY
+        _check_timeout(timeout)
+        _check_policy(policy)
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
+            raise InvalidSetup("the seed must be an integer that fits in 64 bits")
+        if decks is not None and not (
+            isinstance(decks, dict)
+            and all(
+                isinstance(v, list) and all(isinstance(c, str) for c in v) for v in decks.values()
+            )
+        ):
+            raise InvalidSetup("'decks' must map deck names to lists of names")
+        _check_json(opts.extra, "options")
+        now = utcnow()
+        async with self.db.write() as s:
+            row = GameRow(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                host_id=host_id,
+                status=LOBBY,
+                expansions=exps,
+                seed=seed,
+                decks=decks,
+                turn_timeout_seconds=timeout,
+                timeout_policy=policy,
+                options=dict(opts.extra),
+                league_id=league_id,
+                version=0,
+                created_at=now,
+                updated_at=now,
+            )
+            s.add(row)
+            await s.flush()
+            return _info(row, [])
+
+    async def add_seat(
+        self,
+        game_id: int,
+        display_name: str,
+        *,
+        user_id: int | None = None,
+        is_ai: bool = False,
+        colour: str | None = None,
+        dm_reachable: bool = True,
+    ) -> SeatInfo:
+        """Seat a human (``user_id``) or an AI (``is_ai=True``, no user) at the
+        next free seat index."""
+        name = display_name.strip() if isinstance(display_name, str) else ""
+        if not name or len(name) > MAX_NAME:
+            raise SeatError(f"a display name needs 1 to {MAX_NAME} characters")
+        if is_ai == (user_id is not None):
+            raise SeatError("a seat is either an AI (no user) or a user's (not AI)")
+        async with self._lock(game_id), self.db.write() as s:
+            row, seats = await self._load_rows(s, game_id)
+            _require_lobby(row)
+            if len(seats) >= MAX_PLAYERS:
+                raise SeatError(f"the table is full ({MAX_PLAYERS} players at most, B-1)")
+            if user_id is not None and any(x.user_id == user_id for x in seats):
+                raise SeatError("you already have a seat in this game")
+            taken = {x.colour for x in seats}
+            if colour is None:
+                colour = next(c for c in COLOURS if c not in taken)
+            elif colour not in COLOURS:
+                raise SeatError(f"unknown colour {colour!r}; choose from {', '.join(COLOURS)}")
+            elif colour in taken:
+                raise SeatError(f"{colour} is taken")
+            seat = Seat(
+                game_id=game_id,
+                seat_index=len(seats),
+                user_id=user_id,
+                display_name=name,
+                colour=colour,
+                is_ai=is_ai,
+                dm_reachable=dm_reachable,
+                mute_reminders=False,
+            )
+            s.add(seat)
+            row.updated_at = utcnow()
+            await s.flush()
+            return _seat_info(seat)
+
+    async def remove_seat(self, game_id: int, seat_index: int) -> None:
+        """Free a lobby seat; later seats move up one so indexes stay 0..n-1."""
+        async with self._lock(game_id), self.db.write() as s:
+            row, seats = await self._load_rows(s, game_id)
+            _require_lobby(row)
+            if not 0 <= seat_index < len(seats):
+                raise SeatError(f"there is no seat {seat_index} in game #{game_id}")
+            await s.execute(
+                delete(Seat).where(Seat.game_id == game_id, Seat.seat_index == seat_index)
+            )
+            # One row at a time, upwards, so (game_id, seat_index) stays unique.
+            for later in range(seat_index + 1, len(seats)):
+                await s.execute(
+                    update(Seat)
+                    .where(Seat.game_id == game_id, Seat.seat_index == later)
+                    .values(seat_index=later - 1)
+                )
+            row.updated_at = utcnow()
+
+    async def set_seat_flags(
+        self,
+        game_id: int,
+        seat_index: int,
+        *,
+        dm_reachable: bool | None = None,
+        mute_reminders: bool | None = None,
+    ) -> SeatInfo:
+        async with self._lock(game_id), self.db.write() as s:
+            _, seats = await self._load_rows(s, game_id)
+            seat = next((x for x in seats if x.seat_index == seat_index), None)
+            if seat is None:
+                raise SeatError(f"there is no seat {seat_index} in game #{game_id}")
+            if dm_reachable is not None:
+                seat.dm_reachable = dm_reachable
+            if mute_reminders is not None:
+                seat.mute_reminders = mute_reminders
+            await s.flush()
+            return _seat_info(seat)
+
+    async def start_game(self, game_id: int, *, by_user: int | None = None) -> LoadedGame:
+        """Lobby -> active: build the engine game from the seats (B-1: 2 to 6)."""
+        async with self._lock(game_id), self.db.write() as s:
+            row, seats = await self._load_rows(s, game_id)
+            _require_lobby(row)
+            if by_user is not None and by_user != row.host_id:
+                raise NotYourTurn("only the host can start the game")
+            try:
+                game = Game(
+                    [x.display_name for x in seats], row.expansions, row.seed, row.decks or None
+                )
+            except ValueError as exc:
+                raise InvalidSetup(str(exc)) from None
+            now = utcnow()
+            row.status, row.started_at, row.updated_at = ACTIVE, now, now
+            if game.finished:  # a fixed empty tile deck: over before it began
+                row.status, row.finished_at = FINISHED, now
+                await self._finish(s, game_id, [_seat_info(x) for x in seats], game)
+            await s.flush()
+            self._remember(game_id, game, seats)
+            return LoadedGame(_info(row, seats), game)
+
+    async def abandon_game(self, game_id: int) -> GameInfo:
+        """End a lobby or active game without results; its timers go too."""
+        async with self._lock(game_id), self.db.write() as s:
+            row, seats = await self._load_rows(s, game_id)
+            if row.status in OVER:
+                raise GameFinished(f"game #{game_id} is already over")
+            now = utcnow()
+            row.status, row.finished_at, row.updated_at = ABANDONED, now, now
+            await s.execute(delete(Timer).where(Timer.game_id == game_id))
+            await s.flush()
+            return _info(row, seats)
+
+    # --- reading -------------------------------------------------------------------
+    async def game_info(self, game_id: int) -> GameInfo:
+        async with self.db.read() as s:
+            row, seats = await self._load_rows(s, game_id)
+            return _info(row, seats)
+
+    async def load_game(self, game_id: int, *, private: bool = False) -> LoadedGame:
+        """The game's engine state (lobby games have none: GameNotStarted).
+        ``private=True`` gives a fresh replay the caller owns (e.g. for AI lookahead)."""
+        async with self.db.read() as s:
+            row, seats = await self._load_rows(s, game_id)
+            if row.status == LOBBY:
+                raise GameNotStarted(f"game #{game_id} has not started yet")
+            if private:
+                game = await self._replay(s, row, seats)
+            else:
+                game = await self._engine_game(s, row, seats)
+            return LoadedGame(_info(row, seats), game)
+
+    async def list_active_games(
+        self, *, guild_id: int | None = None, user_id: int | None = None
+    ) -> list[GameInfo]:
+        """Active games, oldest first; optionally of one guild and/or one user."""
+        return await self.list_games(statuses=(ACTIVE,), guild_id=guild_id, user_id=user_id)
+
+    async def list_games(
+        self,
+        *,
+        statuses: Sequence[str] = (LOBBY, ACTIVE),
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[GameInfo]:
+        q = select(GameRow).where(GameRow.status.in_(list(statuses))).order_by(GameRow.id)
+        if guild_id is not None:
+            q = q.where(GameRow.guild_id == guild_id)
+        if user_id is not None:
+            q = q.where(GameRow.id.in_(select(Seat.game_id).where(Seat.user_id == user_id)))
+        async with self.db.read() as s:
+            rows = list((await s.execute(q)).scalars())
+            seats = await self._seats_of(s, [r.id for r in rows])
+            return [_info(r, seats.get(r.id, [])) for r in rows]
+
+    async def export_record(self, game_id: int) -> dict[str, Any]:
+        """The game's record (NOTATION.md) straight from the store."""
+        async with self.db.read() as s:
+            row, seats = await self._load_rows(s, game_id)
+            rec: dict[str, Any] = {
+                "format": FORMAT,
+                "players": [x.display_name for x in seats],
+                "expansions": list(row.expansions),
+                "seed": row.seed,
+            }
+            if row.decks:
+                rec["decks"] = {k: list(v) for k, v in row.decks.items()}
+            rec["actions"] = await self._actions(s, game_id, 0, row.version)
+            return rec
+
+    async def game_results(self, game_id: int) -> list[GameResult]:
+        async with self.db.read() as s:
+            q = select(GameResult).where(GameResult.game_id == game_id)
+            return list((await s.execute(q.order_by(GameResult.seat_index))).scalars())
+
+    # --- playing ---------------------------------------------------------------------
+    async def act(
+        self, game_id: int, user_id: int, action: Action, *, expected_version: int | None = None
+    ) -> ActResult:
+        """Apply ``action`` for ``user_id`` in game ``game_id``. ``player`` may be
+        left out (the user's seat is filled in). ``expected_version``, when given,
+        is the version the user saw: any change since raises StaleGame."""
+
+        def seat_for(seats: Sequence[SeatInfo], waiting: tuple[int, ...]) -> int:
+            mine = [x.index for x in seats if x.user_id == user_id]
+            if not mine:
+                raise NotYourTurn(f"you do not have a seat in game #{game_id}")
+            asked = action.get("player") if isinstance(action, dict) else None
+            if asked in mine:
+                return int(asked)
+            if asked is not None:
+                raise NotYourTurn(f"seat {asked!r} is not yours")
+            return next((i for i in mine if i in waiting), mine[0])
+
+        return await self._act(game_id, seat_for, action, expected_version)
+
+    async def act_as_ai(
+        self,
+        game_id: int,
+        seat: int,
+        action: Action,
+        *,
+        expected_version: int | None = None,
+        allow_human: bool = False,
+    ) -> ActResult:
+        """Apply ``action`` for an AI seat. ``allow_human=True`` lets the bot act
+        for a human seat (a turn-timeout policy)."""
+
+        def seat_for(seats: Sequence[SeatInfo], waiting: tuple[int, ...]) -> int:
+            held = next((x for x in seats if x.index == seat), None)
+            if held is None:
+                raise NotYourTurn(f"there is no seat {seat!r} in game #{game_id}")
+            if not held.is_ai and not allow_human:
+                raise NotYourTurn(f"seat {seat} ({held.display_name}) is not an AI seat")
+            asked = action.get("player", seat) if isinstance(action, dict) else seat
+            if asked != seat:
+                raise NotYourTurn(f"the action names seat {asked!r}, not seat {seat}")
+            return seat
+
+        return await self._act(game_id, seat_for, action, expected_version)
+
+    async def _act(
+        self,
+        game_id: int,
+        seat_for: Callable[[Sequence[SeatInfo], tuple[int, ...]], int],
+        action: Action,
+        expected_version: int | None,
+    ) -> ActResult:
+        async with self._lock(game_id):
+            touched: Game | None = None  # set once the engine state may be ahead of the DB
+            try:
+                async with self.db.write() as s:
+                    # Fast path: status and version only; the cached game and
+                    # seats serve when the cache is current (the common case).
+                    head = (
+                        await s.execute(
+                            select(GameRow.status, GameRow.version).where(GameRow.id == game_id)
+                        )
+                    ).one_or_none()
+                    if head is None:
+                        raise GameNotFound(game_id)
+                    status, index = head
+                    if status == LOBBY:
+                        raise GameNotStarted(f"game #{game_id} has not started yet")
+                    if status in OVER:
+                        raise GameFinished(f"game #{game_id} is over ({status})")
+                    if expected_version is not None and expected_version != index:
+                        raise StaleGame()
+                    live = self._current(game_id, index)
+                    if live is None:
+                        row, seat_rows = await self._load_rows(s, game_id)
+                        await self._engine_game(s, row, seat_rows)
+                        live = self._cache[game_id]
+                    game, seats = live.game, live.seats
+                    decision = game.pending
+                    if decision is None:
+                        raise GameFinished(f"game #{game_id} is over")
+                    seat = seat_for(seats, decision.players)
+                    if seat not in decision.players:
+                        waiting = ", ".join(
+                            f"{game.players[p]} (seat {p})" for p in decision.players
+                        )
+                        raise NotYourTurn(f"it is not your turn: waiting for {waiting}")
+                    act = _plain_action(action, seat, index)
+                    touched = game
+                    try:
+                        events = game.apply(act)
+                    except IllegalAction as exc:
+                        touched = None  # the engine left the state exactly as before
+                        raise ActionRejected(str(exc), index) from None
+                    except Exception:
+                        log.exception("engine failure in game %s at action %s", game_id, index)
+                        raise ActionRejected(
+                            "the game could not apply this action; nothing was changed", index
+                        ) from None
+                    now = utcnow()
+                    values: dict[str, Any] = {"version": index + 1, "updated_at": now}
+                    if game.finished:
+                        values.update(status=FINISHED, finished_at=now)
+                    bumped = await s.execute(
+                        update(GameRow)
+                        .where(GameRow.id == game_id, GameRow.version == index)
+                        .values(**values)
+                        .execution_options(synchronize_session=False)
+                    )
+                    if bumped.rowcount != 1:  # type: ignore[attr-defined]
+                        raise StaleGame()
+                    await s.execute(
+                        insert(ActionLog).values(
+                            game_id=game_id, index=index, seat=seat, action=act, created_at=now
+                        )
+                    )
+                    if game.finished:
+                        await self._finish(s, game_id, seats, game)
+            except IntegrityError:
+                # Another process stored this index first (the version check
+                # normally catches that earlier).
+                self._forget(game_id)
+                raise StaleGame() from None
+            except OperationalError as exc:
+                self._forget(game_id)
+                if "locked" in str(exc.orig).lower() or "serializ" in str(exc.orig).lower():
+                    raise StaleGame() from None
+                raise
+            except BaseException:
+                if touched is not None:
+                    self._forget(game_id)
+                raise
+            self._remember(game_id, game, seats)
+            return ActResult(game_id, index, index + 1, seat, events, game, game.finished)
+
+    # --- internals -------------------------------------------------------------------
+    @asynccontextmanager
+    async def _lock(self, game_id: int) -> AsyncIterator[None]:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        async with lock:
+            yield
+
+    def _remember(self, game_id: int, game: Game, seats: Sequence[Seat | SeatInfo]) -> None:
+        infos = tuple(x if isinstance(x, SeatInfo) else _seat_info(x) for x in seats)
+        self._cache[game_id] = _Live(game, infos)
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def _forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    def _current(self, game_id: int, version: int) -> _Live | None:
+        """The cached state when it is exactly at ``version`` (a game someone
+        applied to outside the service is not: its action count differs)."""
+        live = self._cache.get(game_id)
+        if live is None or len(live.game.actions) != version:
+            return None
+        self._cache.move_to_end(game_id)
+        return live
+
+    async def _load_rows(self, s: AsyncSession, game_id: int) -> tuple[GameRow, list[Seat]]:
+        row = await s.get(GameRow, game_id)
+        if row is None:
+            raise GameNotFound(game_id)
+        seats = (await self._seats_of(s, [game_id])).get(game_id, [])
+        return row, seats
+
+    async def _seats_of(self, s: AsyncSession, game_ids: list[int]) -> dict[int, list[Seat]]:
+        out: dict[int, list[Seat]] = {}
+        if not game_ids:
+            return out
+        q = select(Seat).where(Seat.game_id.in_(game_ids)).order_by(Seat.game_id, Seat.seat_index)
+        for seat in (await s.execute(q)).scalars():
+            out.setdefault(seat.game_id, []).append(seat)
+        return out
+
+    async def _actions(self, s: AsyncSession, game_id: int, start: int, stop: int) -> list[Action]:
+        """Logged actions start..stop-1; gaps mean a broken store."""
+        q = (
+            select(ActionLog.index, ActionLog.action)
+            .where(ActionLog.game_id == game_id, ActionLog.index >= start, ActionLog.index < stop)
+            .order_by(ActionLog.index)
+        )
+        rows = [tuple(r) for r in (await s.execute(q)).all()]
+        if [i for i, _ in rows] != list(range(start, stop)):
+            raise CorruptGame(f"game #{game_id}: the action log does not match its version")
+        return [a for _, a in rows]
+
+    async def _engine_game(self, s: AsyncSession, row: GameRow, seats: list[Seat]) -> Game:
+        """The engine state at ``row.version``: the cached game when current, the
+        cached game caught up from the log when behind, else a full replay."""
+        live = self._cache.get(row.id)
+        if live is not None:
+            cached = live.game
+            have = len(cached.actions)
+            if have == row.version:
+                self._cache.move_to_end(row.id)
+                return cached
+            if have < row.version:
+                try:
+                    for a in await self._actions(s, row.id, have, row.version):
+                        cached.apply(a)
+                except (IllegalAction, CorruptGame):
+                    self._forget(row.id)
+                else:
+                    return cached
+            self._forget(row.id)
+        game = await self._replay(s, row, seats)
+        self._remember(row.id, game, seats)
+        return game
+
+    async def _replay(self, s: AsyncSession, row: GameRow, seats: list[Seat]) -> Game:
+        try:
+            game = Game(
+                [x.display_name for x in seats], row.expansions, row.seed, row.decks or None
+            )
+        except ValueError as exc:
+            raise CorruptGame(f"game #{row.id}: its setup is invalid: {exc}") from None
+        for i, a in enumerate(await self._actions(s, row.id, 0, row.version)):
+            try:
+                game.apply(a)
+            except IllegalAction as exc:
+                raise CorruptGame(f"game #{row.id}: action {i} does not replay: {exc}") from None
+        return game
+
+    async def _finish(
+        self, s: AsyncSession, game_id: int, seats: Sequence[SeatInfo], game: Game
+    ) -> None:
+        """Write the immutable results (B-10: ties share the victory) and drop timers."""
+        now = utcnow()
+        scores = game.final_scores()
+        ranks = [1 + sum(o > sc for o in scores) for sc in scores]
+        shared = ranks.count(1) > 1
+        await s.execute(
+            insert(GameResult),
+            [
+                {
+                    "game_id": game_id,
+                    "seat_index": x.index,
+                    "user_id": x.user_id,
+                    "is_ai": x.is_ai,
+                    "rank": ranks[x.index],
+                    "score": scores[x.index],
+                    "shared_win": shared and ranks[x.index] == 1,
+                    "created_at": now,
+                }
+                for x in seats
+            ],
+        )
+        await s.execute(delete(Timer).where(Timer.game_id == game_id))
+
+
+# --- helpers -----------------------------------------------------------------------------
+def _plain_action(action: Action, seat: int, index: int) -> Action:
+    """The action as it will be logged: a JSON object with its seat filled in.
+    Anything that would not come back identical from JSON is refused, so that
+    the log replays exactly."""
+    if not isinstance(action, dict):
+        raise ActionRejected("an action must be a JSON object", index)
+    act = {**action, "player": seat}
+    try:
+        same = json.loads(json.dumps(act)) == act
+    except (TypeError, ValueError):
+        same = False
+    if not same:
+        raise ActionRejected("an action may only hold JSON values", index)
+    return act
+
+
+def _check_expansions(expansions: Any) -> list[str]:
+    if not isinstance(expansions, list | tuple) or not all(isinstance(e, str) for e in expansions):
+        raise InvalidSetup("expansions must be a list of names")
+    known = known_expansions()
+    unknown = [e for e in expansions if e not in known]
+    if unknown:
+        raise InvalidSetup(
+            f"unknown expansion {unknown[0]!r}; available: {', '.join(known) or 'none'}"
+        )
+    return list(dict.fromkeys(expansions))
+
+
+def _check_policy(policy: Any) -> None:
+    if policy not in TIMEOUT_POLICIES:
+        raise InvalidSetup(
+            f"unknown timeout policy {policy!r}; choose from {', '.join(TIMEOUT_POLICIES)}"
+        )
+
+
+def _check_timeout(seconds: Any) -> None:
+    if seconds is not None and (
+        not isinstance(seconds, int) or isinstance(seconds, bool) or seconds <= 0
+    ):
+        raise InvalidSetup("the turn timeout must be a positive number of seconds")
+
+
+def _check_json(value: Any, what: str) -> None:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        raise InvalidSetup(f"{what} may only hold JSON values") from None
+
+
+def _require_lobby(row: GameRow) -> None:
+    if row.status != LOBBY:
+        raise GameNotInLobby(f"game #{row.id} is {row.status}, not in its lobby")
+
+
+def _seat_info(x: Seat) -> SeatInfo:
+    return SeatInfo(
+        x.seat_index, x.user_id, x.display_name, x.colour, x.is_ai, x.dm_reachable, x.mute_reminders
+    )
+
+
+def _info(row: GameRow, seats: list[Seat]) -> GameInfo:
+    return GameInfo(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        thread_id=row.thread_id,
+        host_id=row.host_id,
+        status=row.status,
+        expansions=tuple(row.expansions),
+        seed=row.seed,
+        decks=row.decks,
+        turn_timeout_seconds=row.turn_timeout_seconds,
+        timeout_policy=row.timeout_policy,
+        options=dict(row.options),
+        league_id=row.league_id,
+        version=row.version,
+        seats=tuple(_seat_info(x) for x in seats),
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+    )
+
+
+__all__ = [
+    "ActResult",
+    "GameInfo",
+    "GameOptions",
+    "GameService",
+    "LoadedGame",
+    "SeatInfo",
+]
