@@ -1,0 +1,66 @@
+"""The Bot subclass: start-up (migrations, services, persistent components,
+cogs, command sync, timer poller) and a clean shutdown."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot import errors
+from bot.notify import DiscordNotifier
+from bot.play import PlayService
+from bot.scheduler import Scheduler
+from bot.settings import Settings
+from bot.sync import sync_if_changed
+from bot.ui import GameButton, GameSelect
+from cogs import EXTENSIONS
+from cogs.league import LeagueCog
+from db import migrate
+from db.service import GameService
+from db.session import Database
+
+log = logging.getLogger(__name__)
+
+
+class CarcassonneBot(commands.Bot):
+    def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
+        intents = discord.Intents.default()  # no privileged intents needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents)
+        self.settings = settings
+        self.sync_commands = sync_commands
+        self.database: Database | None = None
+        self.play: PlayService | None = None
+        self.scheduler: Scheduler | None = None
+        self.tree.on_error = errors.handle  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        await self.start_services()
+        if self.sync_commands:
+            await sync_if_changed(
+                self.tree, self.settings.command_hash_file, self.settings.dev_guild_id
+            )
+        assert self.scheduler is not None
+        self.scheduler.start()
+
+    async def start_services(self) -> None:
+        """Everything but the network: usable by tests with a fake connection."""
+        url = self.settings.database_url
+        await migrate.upgrade_async(url)
+        self.database = Database(url)
+        self.play = PlayService(GameService(self.database), self.settings, DiscordNotifier(self))
+        self.scheduler = Scheduler(self.play, self.settings.timer_poll_seconds)
+        self.add_dynamic_items(GameButton, GameSelect)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        await self.add_cog(LeagueCog(self.play.leagues))
+
+    async def close(self) -> None:
+        log.info("shutting down")
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        await super().close()
+        if self.database is not None:
+            await self.database.dispose()
+            self.database = None

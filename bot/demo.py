@@ -1,0 +1,101 @@
+"""Offline demo: a whole game with AI seats and every expansion, through the
+same services and store as the bot (migrations first), writing each turn's
+board PNG, the public log and the final record to a directory."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.play import PlayService, Post
+from bot.settings import Settings
+from db import migrate
+from db.service import GameInfo, GameService
+from db.session import Database
+from engine.expansions import known_expansions
+
+log = logging.getLogger(__name__)
+
+DEMO_DB = "demo.sqlite3"
+
+
+@dataclass
+class FileNotifier:
+    """Public posts become files; DMs are private and not written anywhere."""
+
+    out: Path
+    boards: list[Path] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    dms: int = 0
+
+    async def post(self, info: GameInfo, message: Post) -> None:
+        self.lines.append(message.text)
+        if message.image is not None:
+            if message.filename == "final-board.png":
+                path = self.out / "final-board.png"
+            else:
+                path = self.out / f"turn-{message.turn or 0:03d}-{len(self.boards):03d}.png"
+            path.write_bytes(message.image)
+            self.boards.append(path)
+
+    async def dm(self, user_id: int, message: Post) -> bool:
+        self.dms += 1
+        return True
+
+    async def lobby(self, info: GameInfo) -> None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class DemoResult:
+    game_id: int
+    record_path: Path
+    boards: list[Path]
+    scores: list[int]
+    players: list[str]
+
+
+async def run_demo(
+    out: Path,
+    *,
+    players: int = 3,
+    expansions: list[str] | None = None,
+    seed: int = 2026,
+    decks: dict[str, list[str]] | None = None,
+    settings: Settings | None = None,
+) -> DemoResult:
+    out.mkdir(parents=True, exist_ok=True)
+    for old in [*out.glob("turn-*.png"), out / "final-board.png"]:
+        old.unlink(missing_ok=True)
+    db_path = out / DEMO_DB
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+    url = f"sqlite+aiosqlite:///{db_path}"
+    await migrate.upgrade_async(url)
+    database = Database(url)
+    notifier = FileNotifier(out)
+    base = settings or Settings(_env_file=None, discord_token=None)  # type: ignore[call-arg]
+    try:
+        store = GameService(database)
+        play = PlayService(store, base, notifier)
+        exps = list(known_expansions()) if expansions is None else expansions
+        info = await store.create_game(0, 0, 0, expansions=exps, seed=seed, decks=decks)
+        for i in range(players):
+            await store.add_seat(info.id, f"AI {i + 1}", is_ai=True)
+        await play.start(info.id, 0)  # the AI seats play the whole game
+        record = await play.record(info.id)
+        record_path = out / "record.json"
+        record_path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+        (out / "log.txt").write_text("\n\n".join(notifier.lines), encoding="utf-8")
+        results = await store.game_results(info.id)
+        return DemoResult(
+            info.id,
+            record_path,
+            list(notifier.boards),
+            [r.score for r in results],
+            list(record["players"]),
+        )
+    finally:
+        await database.dispose()

@@ -1,0 +1,3 @@
+"""Thin discord.py cogs: parse the command, call bot services (bot.play), reply."""
+
+EXTENSIONS = ("cogs.lobby", "cogs.play")

@@ -1,0 +1,64 @@
+"""Events and scores in words: private events never worded; the final
+breakdown adds up to the scores."""
+
+from __future__ import annotations
+
+from bot import words
+from engine.ai import play_out
+from engine.expansions import known_expansions
+from engine.game import Game, shuffled
+from engine.tiles import base_bag, expansion_tiles
+
+PLAYERS = ["Ada", "Bo", "Cy"]
+
+
+def short_game() -> Game:
+    deck = shuffled(11, "tiles", base_bag() + expansion_tiles("bets"))[:30]
+    game = Game(PLAYERS, known_expansions(), 11, {"tiles": deck})
+    return play_out(game)
+
+
+def test_private_events_are_never_put_into_words() -> None:
+    secret = {"type": "gift-card", "player": 1, "card": "synod", "private": 1}
+    assert words.event_line(PLAYERS, secret) is None
+    assert "synod" not in words.events_text(PLAYERS, [secret])
+    assert words.public([secret, {"type": "end"}]) == [{"type": "end"}]
+
+
+def test_score_lines_name_feature_place_and_reason() -> None:
+    line = words.score_line(
+        PLAYERS,
+        {
+            "type": "score",
+            "player": 0,
+            "points": 8,
+            "feature": "city",
+            "reason": "completed",
+            "tiles": 3,
+            "pennants": 1,
+            "at": [1, -1],
+        },
+    )
+    assert line == "Ada scores 8 for a city at 1,-1 completed (3 tiles, 1 pennants)"
+    bet = words.score_line(PLAYERS, {"type": "score", "player": 2, "points": 4, "reason": "bet"})
+    assert bet == "Cy scores 4 (bet)"
+
+
+def test_breakdown_totals_equal_final_scores_b10() -> None:
+    game = short_game()
+    table = words.breakdown(PLAYERS, words.public(game.events))
+    totals = [sum(col) for col in zip(*table.values(), strict=True)]
+    assert totals == game.final_scores()
+    text = words.final_text(PLAYERS, game.final_scores(), game.winners(), words.public(game.events))
+    assert "Game over" in text and "Total" in text
+    winner = PLAYERS[game.winners()[0]]
+    assert winner in text.splitlines()[0]
+
+
+def test_long_event_lists_are_cut_to_fit_a_message() -> None:
+    events = [
+        {"type": "place", "player": 0, "tile": "V", "x": i, "y": 0, "rotation": 0}
+        for i in range(500)
+    ]
+    text = words.events_text(PLAYERS, events)
+    assert len(text) <= 1900 and text.endswith("(more)")

@@ -1,0 +1,248 @@
+"""Fake Discord objects for driving the bot's cogs and components in tests.
+
+Built on discord.py's real classes (``MagicMock(spec=...)``), as python-discord's
+test helpers do: an attribute or method the real class lacks fails the test.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+
+from bot import ui
+from bot.app import CarcassonneBot
+from bot.settings import Settings
+
+GUILD = 4242
+CHANNEL = 100
+_ids = itertools.count(10_000)
+
+
+def settings_for(db_file: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "discord_token": None,
+        "database_url": f"sqlite+aiosqlite:///{db_file}",
+        "turn_timeout_hours": None,
+        "reminder_hours": 12.0,
+        "command_hash_file": db_file.parent / "commands.sha256",
+        "demo_output_dir": db_file.parent / "demo",
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
+def forbidden() -> discord.Forbidden:
+    response = MagicMock(status=403, reason="Forbidden")
+    return discord.Forbidden(
+        response, {"code": 50007, "message": "Cannot send messages to this user"}
+    )
+
+
+def not_found_interaction() -> discord.NotFound:
+    response = MagicMock(status=404, reason="Not Found")
+    return discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})
+
+
+class World:
+    """Channels and users the fake bot can see; records what it sends."""
+
+    def __init__(self) -> None:
+        self.channels: dict[int, Any] = {}
+        self.users: dict[int, Any] = {}
+        self.channel = self.text_channel(CHANNEL)
+
+    def text_channel(self, channel_id: int) -> Any:
+        ch = MagicMock(spec=discord.TextChannel)
+        ch.id = channel_id
+        ch.mention = f"<#{channel_id}>"
+        ch.sent = []
+
+        async def send(*args: Any, **kwargs: Any) -> Any:
+            kwargs.setdefault("content", args[0] if args else None)
+            ch.sent.append(kwargs)
+            return self.message(ch)
+
+        ch.send = AsyncMock(side_effect=send)
+        partial = MagicMock(spec=discord.PartialMessage)
+        partial.edit = AsyncMock()
+        ch.get_partial_message = MagicMock(return_value=partial)
+        self.channels[channel_id] = ch
+        return ch
+
+    def thread(self, thread_id: int) -> Any:
+        th = MagicMock(spec=discord.Thread)
+        th.id = thread_id
+        th.mention = f"<#{thread_id}>"
+        th.sent = []
+
+        async def send(*args: Any, **kwargs: Any) -> Any:
+            kwargs.setdefault("content", args[0] if args else None)
+            th.sent.append(kwargs)
+            return self.message(th)
+
+        th.send = AsyncMock(side_effect=send)
+        self.channels[thread_id] = th
+        return th
+
+    def message(self, channel: Any) -> Any:
+        msg = MagicMock(spec=discord.Message)
+        msg.id = next(_ids)
+        msg.channel = channel
+
+        async def create_thread(*, name: str, **_: Any) -> Any:
+            return self.thread(next(_ids))
+
+        msg.create_thread = AsyncMock(side_effect=create_thread)
+        return msg
+
+    def user(self, user_id: int, name: str, *, dm_ok: bool = True) -> Any:
+        u = MagicMock(spec=discord.Member)
+        u.id = user_id
+        u.name = name
+        u.display_name = name
+        u.mention = f"<@{user_id}>"
+        u.dms = []
+
+        async def send(*args: Any, **kwargs: Any) -> Any:
+            if not dm_ok:
+                raise forbidden()
+            kwargs.setdefault("content", args[0] if args else None)
+            u.dms.append(kwargs)
+            return MagicMock(spec=discord.Message)
+
+        u.send = AsyncMock(side_effect=send)
+        self.users[user_id] = u
+        return u
+
+    def attach(self, bot: CarcassonneBot) -> None:
+        bot.get_channel = self.channels.get  # type: ignore[method-assign,assignment]
+        bot.get_user = self.users.get  # type: ignore[method-assign,assignment]
+
+
+async def make_bot(db_file: Path, world: World, **overrides: Any) -> CarcassonneBot:
+    bot = CarcassonneBot(settings_for(db_file, **overrides), sync_commands=False)
+    await bot.start_services()
+    world.attach(bot)
+    return bot
+
+
+def interaction(
+    bot: CarcassonneBot,
+    user: Any,
+    channel: Any,
+    *,
+    namespace: dict[str, Any] | None = None,
+    values: list[str] | None = None,
+) -> Any:
+    inter = MagicMock(spec=discord.Interaction)
+    inter.id = next(_ids)
+    inter.client = bot
+    inter.user = user
+    inter.guild_id = GUILD
+    inter.channel = channel
+    inter.channel_id = channel.id
+    inter.namespace = SimpleNamespace(**(namespace or {}))
+    inter.data = {"values": values or []}
+    inter.message = MagicMock(spec=discord.Message)
+    state = {"done": False}
+    inter.sent = []  # everything answered to this interaction, in order
+
+    async def ack(*args: Any, **kwargs: Any) -> None:
+        if state["done"]:
+            raise discord.InteractionResponded(inter)
+        state["done"] = True
+        if kwargs.get("content") is not None or args:
+            kwargs.setdefault("content", args[0] if args else None)
+            inter.sent.append(kwargs)
+
+    response = MagicMock(spec=discord.InteractionResponse)
+    response.is_done.side_effect = lambda: state["done"]
+    response.defer = AsyncMock(side_effect=ack)
+    response.send_message = AsyncMock(side_effect=ack)
+    response.edit_message = AsyncMock(side_effect=ack)
+    inter.response = response
+
+    async def follow(*args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("content", args[0] if args else None)
+        inter.sent.append(kwargs)
+        return MagicMock(spec=discord.WebhookMessage)
+
+    inter.followup = MagicMock(spec=discord.Webhook)
+    inter.followup.send = AsyncMock(side_effect=follow)
+    inter.edit_original_response = AsyncMock(side_effect=follow)
+    return inter
+
+
+def last_text(inter: Any) -> str:
+    assert inter.sent, "the interaction got no answer"
+    return str(inter.sent[-1].get("content"))
+
+
+def custom_ids(view: discord.ui.View | None) -> list[str]:
+    if view is None:
+        return []
+    out = []
+    for item in view.children:
+        cid = getattr(item, "custom_id", None)
+        if cid:
+            out.append(cid)
+    return out
+
+
+async def click(
+    bot: CarcassonneBot, user: Any, channel: Any, custom_id: str, value: str | None = None
+) -> Any:
+    """A click as discord.py dispatches it: the registered dynamic item's
+    template matches the id, from_custom_id builds the item, callback runs."""
+    inter = interaction(bot, user, channel, values=[value] if value else None)
+    for cls in (ui.GameButton, ui.GameSelect):
+        match = re.fullmatch(cls.__discord_ui_compiled_template__, custom_id)
+        if match is None:
+            continue
+        if cls is ui.GameButton:
+            base: discord.ui.Item[Any] = discord.ui.Button(label="x", custom_id=custom_id)
+        else:
+            base = discord.ui.Select(
+                custom_id=custom_id,
+                options=[discord.SelectOption(label=value or "-", value=value or "-")],
+            )
+        item = await cls.from_custom_id(inter, base, match)
+        if isinstance(item, ui.GameSelect) and value is not None:
+            item.item._values = [value]  # what discord.py's _refresh_state sets
+        await item.callback(inter)
+        return inter
+    raise AssertionError(f"no dynamic item matches {custom_id!r}")
+
+
+def registered_templates(bot: CarcassonneBot) -> set[str]:
+    store = bot._connection._view_store
+    return {p.pattern for p in store._dynamic_items}
+
+
+def all_text(channel: Any) -> str:
+    return "\n".join(str(m.get("content")) for m in channel.sent)
+
+
+def record_of(inter: Any) -> dict[str, Any]:
+    file = inter.sent[-1]["file"]
+    file.fp.seek(0)
+    return json.loads(file.fp.read())
+
+
+async def invoke(command: Any, cog: Any, inter: Any, **kwargs: Any) -> Any:
+    """Run a slash command's callback as the command tree does: an error goes
+    to the tree's error handler (bot.errors.handle)."""
+    from bot import errors
+
+    try:
+        await command.callback(cog, inter, **kwargs)
+    except Exception as exc:
+        await errors.handle(inter, exc)
+    return inter

@@ -1,0 +1,59 @@
+"""A whole 3-player game with every expansion, played through the cog layer:
+slash commands and panel clicks on fake interactions, the AI choosing."""
+
+from __future__ import annotations
+
+import re
+
+from engine.expansions import known_expansions
+from engine.record import replay
+from tests.cogs.fakes import World, all_text, interaction, record_of
+from tests.cogs.helpers import lobby, play_to_end
+
+
+async def test_three_players_every_expansion_start_to_finish(
+    bot, world: World, fast_render: dict[str, int]
+) -> None:
+    users = [world.user(1, "Ada"), world.user(2, "Bo"), world.user(3, "Cy")]
+    exps = ",".join(known_expansions())
+    game_id, thread = await lobby(bot, world, users, expansions=exps)
+    seats = {i: u for i, u in enumerate(users)}
+
+    # The first ping names the active player and shows the numbered board.
+    first = thread.sent[0]
+    assert "<@1>" in first["content"] and first["file"].filename == "board.png"
+
+    actions = await play_to_end(bot, game_id, seats, thread)
+    assert len(actions) > 72  # at least a place and a follower per tile
+
+    info = await bot.play.store.game_info(game_id)
+    assert info.status == "finished"
+    results = await bot.play.store.game_results(game_id)
+    assert len(results) == 3
+    assert sorted(r.rank for r in results)[0] == 1
+
+    final = thread.sent[-1]
+    assert "Game over" in final["content"] and final["file"].filename == "final-board.png"
+    for group in ("Roads", "Cities", "Total"):
+        assert group in final["content"]
+    # The breakdown's total row equals the stored scores.
+    total = re.search(r"Total\s*\|(.*)", final["content"])
+    assert total is not None
+    assert [int(v) for v in total.group(1).split("|")] == [r.score for r in results]
+
+    # The record is downloadable and replays to the same scores.
+    inter = interaction(bot, users[0], thread)
+    cog = bot.get_cog("Lobby")
+    await cog.record.callback(cog, inter, game=game_id)
+    record = record_of(inter)
+    assert len(record["actions"]) == info.version
+    assert replay(record).final_scores() == [r.score for r in results]
+
+    # Staked chip faces never appear in the thread before their settlement (T-3).
+    for line in all_text(thread).splitlines():
+        if ": Stake" in line:
+            assert "chip" not in line.lower(), line
+    # Everyone got private hand updates by DM (chips at the start with bets).
+    if "bets" in known_expansions():
+        assert all(u.dms for u in users)
+    assert fast_render["board"] >= 72  # a board after every turn
