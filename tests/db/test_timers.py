@@ -53,3 +53,15 @@ async def test_timers_go_when_the_game_ends(service: GameService) -> None:
     await service.timers.schedule(other.game_id, "turn-timeout", T0)
     await service.abandon_game(other.game_id)
     assert await service.timers.due(T0) == []
+
+
+async def test_timer_ids_are_never_reused(service: GameService) -> None:
+    """A handler cancelling its timer by id must not hit a newer timer that took
+    over the id of a deleted one (SQLite reuses the largest rowid otherwise)."""
+    table = await new_table(service)
+    first = await service.timers.schedule(table.game_id, "reminder", T0)
+    assert await service.timers.cancel(first.id)
+    second = await service.timers.schedule(table.game_id, "reminder", T0)
+    assert second.id != first.id
+    assert await service.timers.cancel(first.id) is False
+    assert [t.id for t in await service.timers.of_game(table.game_id)] == [second.id]

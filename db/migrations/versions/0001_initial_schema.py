@@ -220,6 +220,7 @@ def upgrade() -> None:
             ["game_id"], ["games.id"], name=op.f("fk_timers_game_id_games"), ondelete="CASCADE"
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_timers")),
+        sqlite_autoincrement=True,
     )
     with op.batch_alter_table("timers", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_timers_due_at"), ["due_at"], unique=False)
