@@ -39,15 +39,25 @@ async def _seat_game(
     return loaded, seat
 
 
-async def cells(
-    play: PlayService, user_id: int, channel_id: int | None, game: int | None, typed: str
-) -> list[Suggestion]:
+async def _waiting_on(
+    play: PlayService, user_id: int, channel_id: int | None, game: int | None
+) -> LoadedGame | None:
+    """The game if it is waiting for this user's seat now, else None."""
     try:
         loaded, seat = await _seat_game(play, user_id, channel_id, game)
     except StoreError:
-        return []
+        return None
     d = loaded.game.pending
     if seat is None or d is None or seat.index not in d.players:
+        return None
+    return loaded
+
+
+async def cells(
+    play: PlayService, user_id: int, channel_id: int | None, game: int | None, typed: str
+) -> list[Suggestion]:
+    loaded = await _waiting_on(play, user_id, channel_id, game)
+    if loaded is None:
         return []
     numbers = ch.numbered_cells(loaded.game)
     items = [Suggestion(f"{n}: {x},{y}", f"{x},{y}") for (x, y), n in numbers.items()]
@@ -76,12 +86,8 @@ async def rotations(
 async def followers(
     play: PlayService, user_id: int, channel_id: int | None, game: int | None, typed: str
 ) -> list[Suggestion]:
-    try:
-        loaded, seat = await _seat_game(play, user_id, channel_id, game)
-    except StoreError:
-        return []
-    d = loaded.game.pending
-    if seat is None or d is None or seat.index not in d.players:
+    loaded = await _waiting_on(play, user_id, channel_id, game)
+    if loaded is None:
         return []
     items = [
         Suggestion(label, loc or NO_FOLLOWER) for loc, label in ch.follower_labels(loaded.game)
