@@ -220,7 +220,7 @@ class Timer(Base):
     __tablename__ = "timers"
     # Never reuse a deleted timer's id on SQLite: a handler that cancels "its"
     # timer by id must not hit a newer one.
-    __table_args__ = {"sqlite_autoincrement": True}
+    __table_args__ = ({"sqlite_autoincrement": True},)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)

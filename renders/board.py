@@ -123,6 +123,7 @@ def board_image(view: PublicView, *, legal_cells: Sequence[Cell] | None = None) 
 
     _offices(img, view, size, cell_box)
     _followers(img, view, size, cell_box)
+    _christmas_marks(draw, view, size, cell_box)
 
     if view.last_placed is not None:
         b = cell_box(*view.last_placed)
@@ -181,6 +182,53 @@ def _offices(img: Image.Image, view: PublicView, size: int, cell_box: Any) -> No
         for i, seat in enumerate(seats):
             s = chip_sprite(int(seat), chip)
             img.paste(s, (round(start + i * chip * 0.75), round(cy)), s)
+
+
+def _christmas_marks(draw: ImageDraw.ImageDraw, view: PublicView, size: int, cell_box: Any) -> None:
+    """Public Christmas Present marks: a padlock on locked features (X-5.2) and
+    a "+1" badge in the marking player's colour for tiebreak marks (X-5.3),
+    drawn at the feature's reference segment."""
+    xmas = view.extra.get("christmas")
+    if not isinstance(xmas, dict):
+        return
+    kinds = {(t.x, t.y): (t.kind, t.rotation) for t in view.tiles}
+
+    def spot(ref: Any) -> tuple[float, float] | None:
+        try:
+            x, y, loc = int(ref["x"]), int(ref["y"]), str(ref["location"])
+        except (KeyError, TypeError, ValueError):
+            return None
+        if (x, y) not in kinds:
+            return None
+        kind, rot = kinds[(x, y)]
+        seg = face(kind, rot).name_to_seg.get(loc)
+        if seg is None:
+            return None
+        ax, ay = anchor(kind, rot, seg)
+        b = cell_box(x, y)
+        return b[0] + ax * size, b[1] + ay * size
+
+    r = max(5, size // 9)
+    for lock in xmas.get("locks", []):
+        at = spot(lock)
+        if at is None:
+            continue
+        cx, cy = at[0] + size * 0.22, at[1] - size * 0.22
+        draw.arc(
+            (cx - r * 0.6, cy - r * 1.3, cx + r * 0.6, cy), 180, 360, fill=pal.MARK_INK, width=2
+        )
+        draw.rectangle((cx - r, cy - r * 0.6, cx + r, cy + r * 0.8), fill=pal.MARK_INK)
+    badge = font(max(8, r + 2))
+    for mark in xmas.get("tiebreaks", []):
+        at = spot(mark)
+        if at is None:
+            continue
+        for i, seat in enumerate(mark.get("players", [])):
+            cx = at[0] - size * 0.22 + i * r * 2.2
+            cy = at[1] + size * 0.22
+            colour = pal.player_colour(int(seat))
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=pal.MARK_INK)
+            draw.text((cx, cy), "+1", font=badge, fill=pal.ink_on(colour), anchor="mm")
 
 
 def _legal_cells(

@@ -49,6 +49,7 @@ TEXT_DIM: RGB = (160, 164, 176)
 HIGHLIGHT: RGB = (255, 255, 255)
 LEGAL: RGB = (255, 255, 255)
 LEGAL_BADGE: RGB = (20, 20, 24)
+MARK_INK: RGB = (20, 20, 24)  # Christmas locks and tiebreak badges
 
 # Card classes and decks.
 CLASS_COLOURS: dict[str, RGB] = {
