@@ -9,7 +9,7 @@ Typical use::
     game.apply({"player": 0, "type": "follower", "location": None})
 """
 
-from engine.game import Game, Turn, new_game
+from engine.game import Game, Turn
 from engine.phases import Action, Decision, Event, IllegalAction
 from engine.record import RecordError, load, replay
 
@@ -22,6 +22,5 @@ __all__ = [
     "RecordError",
     "Turn",
     "load",
-    "new_game",
     "replay",
 ]

@@ -223,8 +223,10 @@ class Board:
             return self.ring_count(next(iter(feat.tiles))) == 8
         return False
 
-    def roots(self) -> list[int]:
-        return sorted(self.features)
+    def is_unfinished(self, feat: Feature) -> bool:
+        """Neither complete nor already scored as complete: what cards may still
+        target as an unfinished feature (G-5, G-6, X-4.2..X-5.3)."""
+        return not feat.completed and not self.is_complete(feat)
 
     def followers(self) -> Iterator[tuple[Feature, Follower]]:
         for feat in self.features.values():

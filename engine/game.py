@@ -459,12 +459,3 @@ class Game:
 
 def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def new_game(
-    players: list[str],
-    expansions: Iterable[str] = (),
-    seed: int = 0,
-    decks: dict[str, list[str]] | None = None,
-) -> Game:
-    return Game(players, expansions, seed, decks)

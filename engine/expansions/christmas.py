@@ -230,10 +230,6 @@ def tiebreak_marks(feat: Feature) -> set[int]:
     return set(marks) if isinstance(marks, (set, frozenset, list, tuple)) else set()
 
 
-def unfinished(game: Game, feat: Feature) -> bool:
-    return not feat.completed and not game.board.is_complete(feat)
-
-
 def feature_ref(game: Game, feat: Feature) -> dict[str, Any]:
     """The feature's first segment (north-west first) as x, y, location."""
     pos, seg = min(feat.segments, key=lambda s: (s[0][1], s[0][0], s[1]))
@@ -296,7 +292,7 @@ def card_options(game: Game, player: int, card: str) -> list[Option] | None:
         for feat in _features(game, d.feature):
             if effect == "score_unfinished":  # X-4.2..4.4, X-3.3; locks hold (ruling)
                 ok = (
-                    unfinished(game, feat)
+                    game.board.is_unfinished(feat)
                     and not locked(feat)
                     and player in scoring.owners(game, feat)
                 )
@@ -309,7 +305,7 @@ def card_options(game: Game, player: int, card: str) -> list[Option] | None:
                     and any(f.player != player for f in feat.followers)
                 )
             elif effect == "lock":  # X-5.2: unfinished, with followers, not yet locked
-                ok = unfinished(game, feat) and bool(feat.followers) and not locked(feat)
+                ok = game.board.is_unfinished(feat) and bool(feat.followers) and not locked(feat)
             else:  # X-5.3: you among tied owners, one mark per player
                 ok = (
                     not feat.completed

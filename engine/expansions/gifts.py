@@ -229,10 +229,6 @@ def _private_view(game: Game, player: int, hidden: dict[str, Any]) -> None:
 
 
 # --- targets (G-4..G-8, G-10) --------------------------------------------------
-def _unfinished(game: Game, feat: Feature) -> bool:
-    return not feat.completed and not game.board.is_complete(feat)
-
-
 def _xy(pos: Pos) -> dict[str, int]:
     return {"x": pos[0], "y": pos[1]}
 
@@ -243,7 +239,7 @@ def synod_targets(game: Game, player: int) -> list[Action]:
         return []
     out = []
     for pos, node in sorted(game.board.monasteries.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        if _unfinished(game, game.board.feature_of(node)):
+        if game.board.is_unfinished(game.board.feature_of(node)):
             out.append(
                 {**_xy(pos), "location": game.board.location_name(*game.board.node_seg[node])}
             )
@@ -255,7 +251,7 @@ def road_sweeper_targets(game: Game) -> list[Action]:
     board = game.board
     out = []
     for feat in board.features.values():
-        if feat.kind != "road" or not _unfinished(game, feat):
+        if feat.kind != "road" or not game.board.is_unfinished(feat):
             continue
         pos, seg = min(feat.segments, key=lambda s: (s[0][1], s[0][0], s[1]))
         out.append({**_xy(pos), "location": board.location_name(pos, seg)})
@@ -287,7 +283,7 @@ def change_position_targets(game: Game, player: int) -> list[Action]:
         for i, seg in enumerate(placed.face.segments):
             if (seg.kind == "field") == lying:
                 continue
-            if not lying or _unfinished(game, board.feature_of(placed.nodes[i])):
+            if not lying or game.board.is_unfinished(board.feature_of(placed.nodes[i])):
                 out.append(
                     {
                         **_xy(f.pos),
@@ -406,7 +402,7 @@ def _plan_synod(game: Game, player: int, action: Action) -> _Plan:
     feat = board.feature_at(pos, seg)
     if feat.kind != "monastery":
         raise IllegalAction(f"Synod goes on a monastery, not a {feat.kind} (G-4)")
-    if not _unfinished(game, feat):
+    if not game.board.is_unfinished(feat):
         raise IllegalAction("that monastery is finished; Synod needs an unfinished one (G-4)")
 
     def synod() -> Steps:
@@ -423,7 +419,7 @@ def _plan_road_sweeper(game: Game, player: int, action: Action) -> _Plan:
     feat = board.feature_at(pos, seg)
     if feat.kind != "road":
         raise IllegalAction(f"Road sweeper scores a road, not a {feat.kind} (G-5)")
-    if not _unfinished(game, feat):
+    if not game.board.is_unfinished(feat):
         raise IllegalAction("that road is finished; Road sweeper needs an unfinished one (G-5)")
     root = board.find(board.tiles[pos].nodes[seg])
 
@@ -459,7 +455,7 @@ def _plan_change_position(game: Game, player: int, action: Action) -> _Plan:
             f"Change position switches between standing and lying: a follower on a "
             f"{feat.kind} cannot move to a {target.kind} (G-6)"
         )
-    if lying and not _unfinished(game, target):
+    if lying and not game.board.is_unfinished(target):
         raise IllegalAction(f"the {target.kind} at {to} is finished (G-6)")
     event = {**_xy(pos), "location": game.location(follower), "to": placed.face.canonical[seg]}
 
