@@ -3,7 +3,7 @@
 bot.ui turns a :class:`Panel` into buttons and selects whose custom ids carry
 the game id and the game version the panel was built for, so a click on an
 old panel is recognised (the store refuses a stale version) and a panel works
-after a restart. Only legal choices appear (bot.choices).
+after a restart. Only legal choices appear (bot.present.choices).
 """
 
 from __future__ import annotations
@@ -11,9 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot import choices as ch
+from bot.present import choices as ch
+from bot.present import values
+from bot.present.takeback import can_undo
+from bot.text import Text, Words, escape, join
 from db.service import GameInfo
 from engine.game import Game
+from engine.phases import STEP_FOLLOWER, STEP_PLACE
 
 CELLS_PER_PAGE = 25  # Discord's select limit
 MAX_ACTION_BUTTONS = 5
@@ -56,32 +60,11 @@ class Panel:
     rotations: tuple[int, ...] = ()
 
 
-def can_undo(game: Game, seat: int, ai_seats: set[int]) -> bool:
-    """Whether ``seat`` may take back its last action (undo_floor: nothing
-    hidden was revealed since; later actions only by AI seats)."""
-    return undo_target(game, seat, ai_seats) is not None
-
-
-def undo_target(game: Game, seat: int, ai_seats: set[int]) -> int | None:
-    """Log length to keep when ``seat`` undoes: its last action and any AI
-    actions after it, provided all of them come after the undo floor."""
-    if game.pending is None or game.pending.active != seat:
-        return None
-    for i in range(len(game.actions) - 1, -1, -1):
-        if i < game.undo_floor:
-            return None
-        who = game.actions[i].get("player")
-        if who == seat:
-            return i
-        if who not in ai_seats:
-            return None
-    return None
-
-
 def build(
     game: Game,
     info: GameInfo,
     seat: int,
+    words: Words,
     *,
     cell: tuple[int, int] | None = None,
     page: int = 0,
@@ -94,25 +77,28 @@ def build(
     ai = ai_seats if ai_seats is not None else {s.index for s in info.seats if s.is_ai}
     panel = Panel(info.id, info.version, "")
     decision = game.pending
-    bottom: list[Btn] = [Btn("hand", "-", "Show my hand")]
+    bottom: list[Btn] = [Btn("hand", "-", words("panel.hand_button"))]
     if can_undo(game, seat, ai):
-        bottom.append(Btn("undo", "-", "Undo", "danger"))
+        bottom.append(Btn("undo", "-", words("panel.undo_button"), "danger"))
     if decision is None:
-        panel.text = f"Game #{info.id} is over."
+        panel.text = words("panel.over", game=info.id)
         panel.rows = [tuple(bottom)]
         return panel
     if seat not in decision.players:
-        waiting = ", ".join(game.players[p] for p in decision.players)
-        panel.text = (
-            f"Game #{info.id}: nothing to do for you now; waiting for {waiting} "
-            f"({ch.step_prompt(game, decision)})."
+        waiting = join([escape(game.players[p]) for p in decision.players], ", ")
+        panel.text = words(
+            "panel.not_you",
+            game=info.id,
+            waiting=waiting,
+            prompt=ch.step_prompt(game, decision, words),
         )
         panel.rows = [tuple(bottom)]
         return panel
-    lines = [f"Game #{info.id}, turn {game.turn.number if game.turn else '-'}."]
+    turn = game.turn.number if game.turn else Text("-")
+    lines = [words("panel.head", game=info.id, turn=turn)]
     rows: list[Row] = []
     tile = game.turn.tile if game.turn is not None else None
-    if "place" in decision.types:
+    if STEP_PLACE in decision.types:
         numbers = ch.numbered_cells(game)
         cells = list(numbers)
         pages = max(1, -(-len(cells) // CELLS_PER_PAGE))
@@ -120,16 +106,18 @@ def build(
             page = cells.index(cell) // CELLS_PER_PAGE
         page = min(max(page, 0), pages - 1)
         shown = cells[page * CELLS_PER_PAGE : (page + 1) * CELLS_PER_PAGE]
-        lines.append(
-            f"Your tile: **{tile}**. Pick a cell (numbers as on the board), then a rotation."
-        )
+        lines.append(words("panel.place", tile=Text(str(tile))))
         rows.append(
             Sel(
                 "cell",
                 str(page),
-                f"Cell ({len(cells)} legal)",
+                words("panel.cell_select", count=len(cells)),
                 tuple(
-                    Option(f"{numbers[c]}: {c[0]},{c[1]}", f"{c[0]},{c[1]}", c == cell)
+                    Option(
+                        words("panel.cell_option", number=numbers[c], x=c[0], y=c[1]),
+                        f"{c[0]},{c[1]}",
+                        c == cell,
+                    )
                     for c in shown
                 ),
             )
@@ -137,7 +125,12 @@ def build(
         if pages > 1:
             rows.append(
                 tuple(
-                    Btn("page", str(p), f"Cells {p * CELLS_PER_PAGE + 1}-", "primary")
+                    Btn(
+                        "page",
+                        str(p),
+                        words("panel.cells_page", first=p * CELLS_PER_PAGE + 1),
+                        "primary",
+                    )
                     for p in range(pages)
                     if p != page
                 )[:5]
@@ -145,13 +138,21 @@ def build(
         if cell is not None and cell in numbers:
             rots = ch.rotations_at(game, *cell)
             rows.append(
-                tuple(Btn("rot", f"{cell[0]},{cell[1]},{r}", f"r{r}", "success") for r in rots)
+                tuple(
+                    Btn(
+                        "rot",
+                        values.rotation_choice(cell[0], cell[1], r),
+                        words("panel.rotation", rotation=r),
+                        "success",
+                    )
+                    for r in rots
+                )
             )
             panel.tile, panel.rotations = tile, tuple(rots)
-            lines.append(f"Cell {numbers[cell]} ({cell[0]},{cell[1]}): choose the rotation.")
-    elif "follower" in decision.types:
-        lines.append("Place a follower on the tile you just placed, or none.")
-        opts = ch.follower_labels(game)
+            lines.append(words("panel.choose_rotation", number=numbers[cell], x=cell[0], y=cell[1]))
+    elif STEP_FOLLOWER in decision.types:
+        lines.append(words("panel.follower"))
+        opts = ch.follower_labels(game, words)
         for i in range(0, len(opts), 5):
             rows.append(
                 tuple(
@@ -160,11 +161,11 @@ def build(
                 )
             )
     else:
-        lines.append(f"The game asks you: {ch.step_prompt(game, decision)}.")
-    extra = ch.choices(game, seat, base=False)
+        lines.append(words("panel.asks", prompt=ch.step_prompt(game, decision, words)))
+    extra = ch.choices(game, seat, words, base=False)
     if extra:
-        if "place" in decision.types or "follower" in decision.types:
-            lines.append("Before that you may also:")
+        if STEP_PLACE in decision.types or STEP_FOLLOWER in decision.types:
+            lines.append(words("panel.also"))
         if len(extra) <= MAX_ACTION_BUTTONS and len(rows) < 4:
             rows.append(tuple(Btn("act", str(c.index), c.label, "primary") for c in extra))
         else:
@@ -175,16 +176,18 @@ def build(
                 Sel(
                     "actsel",
                     str(action_page),
-                    f"Choose an action ({len(extra)} possible)",
+                    words("panel.actions_select", count=len(extra)),
                     tuple(Option(c.label, str(c.index)) for c in page_actions),
                 )
             )
             for p in range(pages):
                 if p != action_page and len(bottom) < 5:
                     first = p * CELLS_PER_PAGE + 1
-                    bottom.append(Btn("apage", str(p), f"Actions {first}-", "primary"))
+                    bottom.append(
+                        Btn("apage", str(p), words("panel.actions_page", first=first), "primary")
+                    )
     rows = rows[:4]
     rows.append(tuple(bottom))
-    panel.text = "\n".join(lines)
+    panel.text = join(lines)
     panel.rows = rows
     return panel

@@ -1,31 +1,28 @@
 """Messages to Discord: thread posts, direct messages and lobby updates.
 
 A DM that Discord refuses (Forbidden, error 50007: the user blocks DMs from
-server members) returns False; bot.play then tells the thread once, without
-the message's contents, and marks the seat DM-unreachable.
+server members) returns False; the announcer then tells the thread once,
+without the message's contents, and marks the seat DM-unreachable. Every
+message pings only the users its post names (``Post.mentions``).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.respond import file_of
-from bot.ui import game_buttons, lobby_text, lobby_view, panel_view
+from bot import options
+from bot.present.lobby import lobby_text
+from bot.services import Post
+from bot.ui.lobby import lobby_view
+from bot.ui.panel import panel_view
+from bot.ui.replies import CANNOT_DM, MAX_CONTENT, allowed, file_of
+from bot.ui.thread import thread_buttons
 from db.service import GameInfo
 
-if TYPE_CHECKING:
-    from bot.play import Post
-
 log = logging.getLogger(__name__)
-
-
-def allowed(user_ids: list[int]) -> discord.AllowedMentions:
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(id=u) for u in user_ids]
-    )
 
 
 class DiscordNotifier:
@@ -41,10 +38,10 @@ class DiscordNotifier:
     async def post(self, info: GameInfo, message: Post) -> None:
         target = info.thread_id or info.channel_id
         kwargs: dict[str, Any] = {
-            "content": message.text[:2000],
+            "content": message.text[:MAX_CONTENT],
             "allowed_mentions": allowed(message.mentions),
         }
-        view = game_buttons(info.id, message.buttons)
+        view = thread_buttons(info.id, message.buttons, options.game_words(info))
         if view is not None:
             kwargs["view"] = view
         file = file_of(message.image, message.filename)
@@ -57,7 +54,10 @@ class DiscordNotifier:
             log.warning("game %s: cannot post in %s (%s)", info.id, target, type(exc).__name__)
 
     async def dm(self, user_id: int, message: Post) -> bool:
-        kwargs: dict[str, Any] = {"content": message.text[:2000]}
+        kwargs: dict[str, Any] = {
+            "content": message.text[:MAX_CONTENT],
+            "allowed_mentions": allowed(),
+        }
         if message.panel is not None:
             kwargs["view"] = panel_view(message.panel)
         file = file_of(message.image, message.filename)
@@ -69,18 +69,23 @@ class DiscordNotifier:
         except discord.Forbidden:
             return False
         except discord.HTTPException as exc:
-            if exc.code == 50007:
+            if exc.code == CANNOT_DM:
                 return False
             raise
         return True
 
     async def lobby(self, info: GameInfo) -> None:
-        where = info.options.get("lobby_message")
+        where = info.options.get(options.LOBBY_MESSAGE)
         if not where:
             return
+        words = options.game_words(info)
         try:
             channel = await self.channel(int(where[0]))
             msg = channel.get_partial_message(int(where[1]))
-            await msg.edit(content=lobby_text(info), view=lobby_view(info))
+            await msg.edit(
+                content=lobby_text(info, words),
+                view=lobby_view(info, words),
+                allowed_mentions=allowed(),
+            )
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning("game %s: lobby message gone (%s)", info.id, type(exc).__name__)
