@@ -12,6 +12,7 @@ from bot.services.context import Context
 from bot.services.waiting import turn_number
 from db.models import ACTIVE
 from db.service import GameInfo
+from db.timers import TimerInfo
 from engine.game import Game
 
 REMINDER = "reminder"
@@ -33,8 +34,16 @@ class Deadlines:
         self.ctx = ctx
 
     async def reconcile(
-        self, game_id: int, info: GameInfo | None = None, game: Game | None = None
+        self,
+        game_id: int,
+        info: GameInfo | None = None,
+        game: Game | None = None,
+        *,
+        replacing: int | None = None,
     ) -> None:
+        """Set the game's timers as it needs them now. ``replacing``: a timer
+        just handled, counted as gone but removed only once its successors
+        are stored, so that a failure on the way loses no timer."""
         store = self.ctx.store
         info = info or await store.game_info(game_id)
         existing = await store.timers.of_game(game_id)
@@ -42,6 +51,14 @@ class Deadlines:
             for t in existing:
                 await store.timers.cancel(t.id)
             return
+        await self._set(game_id, info, game, [t for t in existing if t.id != replacing])
+        if replacing is not None:
+            await store.timers.cancel(replacing)
+
+    async def _set(
+        self, game_id: int, info: GameInfo, game: Game | None, existing: list[TimerInfo]
+    ) -> None:
+        store = self.ctx.store
         if game is None:
             game = (await store.load_game(game_id)).game
         d = game.pending

@@ -12,7 +12,6 @@ drops its timers.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import logging
 
@@ -25,7 +24,6 @@ from bot.services.deadlines import (
     TIMEOUT,
     Deadlines,
     policy_of,
-    reminder_hours,
 )
 from bot.services.messages import Post
 from bot.services.standin import timeout_action
@@ -65,7 +63,17 @@ class TurnTimers:
         for timer in await timers.due(now):
             attempt = int(timer.payload.get("attempt", 0)) + 1
             retry_at = now + retry_delay(attempt)
-            if not await timers.claim(timer, now, retry_at, {**timer.payload, "attempt": attempt}):
+            try:
+                claimed = await timers.claim(
+                    timer, now, retry_at, {**timer.payload, "attempt": attempt}
+                )
+            except StoreUnavailable as exc:
+                # Untouched, the timer stays due: the next poll tries again.
+                log.warning(
+                    "timers not claimed: the store is unavailable (%s)", exc.what, exc_info=exc
+                )
+                break
+            if not claimed:
                 continue  # handled or cancelled elsewhere meanwhile
             try:
                 await self.handle(timer)
@@ -94,10 +102,26 @@ class TurnTimers:
                 continue
             else:
                 handled += 1
-            await timers.cancel(timer.id)
-            with contextlib.suppress(*GONE):
-                await self.deadlines.reconcile(timer.game_id)
+            await self._done(timer)
         return handled
+
+    async def _done(self, timer: TimerInfo) -> None:
+        """Set the game's timers again in place of a handled one (a reminder's
+        successor is set here). If the store fails on the way, the claimed timer
+        fires again at its retry time (handlers check it is still due)."""
+        try:
+            try:
+                await self.deadlines.reconcile(timer.game_id, replacing=timer.id)
+            except GONE:
+                await self.ctx.store.timers.cancel(timer.id)
+        except StoreUnavailable as exc:
+            log.warning(
+                "timer %s of game %s handled but not removed (%s)",
+                timer.id,
+                timer.game_id,
+                exc.what,
+                exc_info=exc,
+            )
 
     async def handle(self, timer: TimerInfo) -> None:
         async with self.ctx.lock(timer.game_id):
@@ -133,14 +157,6 @@ class TurnTimers:
                     buttons=["turn"],
                 ),
             )
-        hours = reminder_hours(info, self.ctx.settings.reminder_hours)
-        await self.ctx.store.timers.schedule(
-            info.id,
-            REMINDER,
-            self.ctx.clock() + dt.timedelta(hours=hours),
-            seat=seat_index,
-            payload={"turn": turn_number(game)},
-        )
 
     async def _timeout(self, info: GameInfo, seat: int) -> None:
         """The turn limit passed: the game's policy plays for the seat."""

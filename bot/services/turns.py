@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from dataclasses import dataclass
 
 from bot.errors import StaleChoice
 from bot.present.choices import follower_action, place_action
@@ -32,13 +33,24 @@ log = logging.getLogger(__name__)
 AI_RETRY_AFTER = dt.timedelta(minutes=5)
 
 
+@dataclass
+class Followup:
+    """What is left after a stored change whose follow-up failed: its events
+    and the waiting key before it, to announce; or, once ``announced``, the
+    game's timers only."""
+
+    events: list[Event]
+    before: WaitingKey | None
+    announced: bool = False
+
+
 class Turns:
     def __init__(self, ctx: Context, announcer: Announcer, deadlines: Deadlines) -> None:
         self.ctx = ctx
         self.announcer = announcer
         self.deadlines = deadlines
-        # Games whose follow-up failed after a stored change: (events, before).
-        self.followups: dict[int, tuple[list[Event], WaitingKey | None]] = {}
+        # Games whose follow-up failed after a stored change.
+        self.followups: dict[int, Followup] = {}
 
     # --- a player's action ---------------------------------------------------------
     async def act(
@@ -102,22 +114,41 @@ class Turns:
         hand_all: bool = False,
     ) -> None:
         """:meth:`after`, keeping what failed for the scheduler to finish."""
+        progress = Followup(list(events), before)
         try:
-            await self.after(game_id, events, before, hand_all=hand_all)
+            await self.after(game_id, events, before, hand_all=hand_all, progress=progress)
         except Exception:
             log.warning(
-                "game %s: announcing a stored change failed; retrying later", game_id, exc_info=True
+                "game %s: the follow-up of a stored change failed (%s); retrying later",
+                game_id,
+                "timers" if progress.announced else "announcements",
+                exc_info=True,
             )
-            old_events, old_before = self.followups.get(game_id, ([], before))
-            self.followups[game_id] = (old_events + list(events), old_before)
+            self._keep(game_id, progress)
+
+    def _keep(self, game_id: int, progress: Followup) -> None:
+        old = self.followups.get(game_id)
+        if old is not None and not old.announced:
+            # Still to announce from the earlier state, with these events too.
+            events = old.events + ([] if progress.announced else progress.events)
+            progress = Followup(events, old.before)
+        self.followups[game_id] = progress
 
     async def retry_followups(self) -> int:
-        """Finish follow-ups that failed (the scheduler calls this each tick)."""
+        """Finish follow-ups that failed (the scheduler calls this each tick):
+        what was announced is not announced again."""
         done = 0
         for game_id in list(self.followups):
-            events, before = self.followups.pop(game_id)
+            followup = self.followups.pop(game_id)
             async with self.ctx.lock(game_id):
-                await self.after_safely(game_id, events, before)
+                if not followup.announced:
+                    await self.after_safely(game_id, followup.events, followup.before)
+                else:
+                    try:
+                        await self.deadlines.reconcile(game_id)
+                    except Exception:
+                        log.warning("game %s: timers still not set", game_id, exc_info=True)
+                        self._keep(game_id, followup)
             done += game_id not in self.followups
         return done
 
@@ -128,8 +159,10 @@ class Turns:
         before: WaitingKey | None,
         *,
         hand_all: bool = False,
+        progress: Followup | None = None,
     ) -> None:
-        """AI seats answer; then announce turns, ping, send hands, set timers."""
+        """AI seats answer; then announce turns, ping, send hands, set timers
+        (``progress`` notes when only the timers are left)."""
         store = self.ctx.store
         loaded = await store.load_game(game_id)
         info, game = loaded.info, loaded.game
@@ -179,4 +212,6 @@ class Turns:
                 await self.ctx.leagues.rate_game(info.id)
         await self.announcer.announce(info, game, chunks, before)
         await self.announcer.send_hands(info, game, all_events, hand_all)
+        if progress is not None:
+            progress.announced = True
         await self.deadlines.reconcile(game_id, info, game)
