@@ -50,22 +50,13 @@ class NoGame(BotError):
 
     code = "no_game"
 
-    def __init__(self) -> None:
-        super().__init__()
-
 
 class SeveralGames(BotError):
     code = "several_games"
 
-    def __init__(self) -> None:
-        super().__init__()
-
 
 class HostCannotLeave(BotError):
     code = "host_cannot_leave"
-
-    def __init__(self) -> None:
-        super().__init__()
 
 
 class RecordNotReady(BotError):
@@ -80,15 +71,9 @@ class RecordNotReady(BotError):
 class BadTimeLimit(BotError):
     code = "bad_time_limit"
 
-    def __init__(self) -> None:
-        super().__init__()
-
 
 class BadReminder(BotError):
     code = "bad_reminder"
-
-    def __init__(self) -> None:
-        super().__init__()
 
 
 class LeagueMembersOnly(BotError):
@@ -103,9 +88,6 @@ class LeagueMembersOnly(BotError):
 
 class NotAGameChannel(BotError):
     code = "not_a_game_channel"
-
-    def __init__(self) -> None:
-        super().__init__()
 
 
 def player_text(error: BaseException, words: Words) -> Text | None:

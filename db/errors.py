@@ -154,9 +154,6 @@ class TableFull(SeatError):
 class AlreadySeated(SeatError):
     code = "already_seated"
 
-    def __init__(self) -> None:
-        super().__init__()
-
 
 class BadName(SeatError):
     code = "bad_name"
@@ -169,9 +166,6 @@ class SeatKind(SeatError):
     """A seat is an AI (no user) or a user's, never both or neither."""
 
     code = "seat_kind"
-
-    def __init__(self) -> None:
-        super().__init__()
 
 
 class UnknownColour(SeatError):
@@ -194,9 +188,6 @@ class StaleGame(StoreError):
     concurrent change (never a busy or failing database: StoreUnavailable)."""
 
     code = "stale_game"
-
-    def __init__(self) -> None:
-        super().__init__()
 
 
 class StoreUnavailable(StoreError):
@@ -272,9 +263,6 @@ class NothingToTakeBack(StoreError):
 
     code = "nothing_to_take_back"
 
-    def __init__(self) -> None:
-        super().__init__()
-
 
 # --- setting a game up ---------------------------------------------------------------
 class InvalidSetup(StoreError):
@@ -293,22 +281,13 @@ class UnknownExpansion(InvalidSetup):
 class BadExpansions(InvalidSetup):
     code = "bad_expansions"
 
-    def __init__(self) -> None:
-        super().__init__()
-
 
 class BadSeed(InvalidSetup):
     code = "bad_seed"
 
-    def __init__(self) -> None:
-        super().__init__()
-
 
 class BadDecks(InvalidSetup):
     code = "bad_decks"
-
-    def __init__(self) -> None:
-        super().__init__()
 
 
 class UnknownPolicy(InvalidSetup):
@@ -320,9 +299,6 @@ class UnknownPolicy(InvalidSetup):
 
 class BadTimeout(InvalidSetup):
     code = "bad_timeout"
-
-    def __init__(self) -> None:
-        super().__init__()
 
 
 class BadOptions(InvalidSetup):

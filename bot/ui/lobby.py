@@ -4,17 +4,13 @@ they work after a restart; registered with ``bot.add_dynamic_items``)."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 from bot.services.lobby import Lobby
 from bot.text import Words
-from bot.ui import funnel
 from bot.ui.access import caller_of, services_of
 from bot.ui.replies import defer, reply
-from bot.ui.views import GameView
+from bot.ui.views import GameView, VerbButton
 from db.service import GameInfo
 
 VERBS = {
@@ -25,32 +21,12 @@ VERBS = {
 }
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"carc:lobby:(?P<game>\d+):(?P<verb>join|leave|ai|start)",
-):
-    def __init__(self, game_id: int, verb: str, words: Words | None = None) -> None:
-        label, style = VERBS[verb]
-        super().__init__(
-            discord.ui.Button(
-                label=(words or Words())(label),
-                style=style,
-                custom_id=f"carc:lobby:{game_id}:{verb}",
-            )
-        )
-        self.game_id, self.verb = game_id, verb
+class LobbyButton(VerbButton, template=r"carc:lobby:(?P<game>\d+):(?P<verb>join|leave|ai|start)"):
+    SCOPE = "lobby"
+    VERBS = VERBS
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(int(match["game"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await on_click(interaction, self.game_id, self.verb)
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await on_click(interaction, self.game_id, self.verb)
 
 
 def lobby_view(info: GameInfo, words: Words) -> GameView | None:

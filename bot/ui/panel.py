@@ -14,7 +14,7 @@ named groups::
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self, TypeVar
 
 import discord
 
@@ -30,75 +30,89 @@ from bot.ui.views import MAX_CUSTOM_ID, MAX_LABEL, MAX_OPTION, MAX_PLACEHOLDER, 
 from db.errors import GameError
 
 PANEL = r"(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z]+):(?P<arg>[^:]*)"
+PanelId = tuple[int, int, str, str]  # game, version, verb, arg
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"carc:p:" + PANEL):
+class PanelItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
+    """What panel buttons and selects share: their id, read back through the
+    template's named groups, and the click (errors to the one funnel)."""
+
+    def __init__(self, item: ItemT, ids: PanelId) -> None:
+        super().__init__(item)
+        self.ids = ids
+
+    @staticmethod
+    def id_of(scope: str, ids: PanelId) -> str:
+        return f"carc:{scope}:{':'.join(str(part) for part in ids)}"[:MAX_CUSTOM_ID]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        ids = (int(match["game"]), int(match["version"]), match["verb"], match["arg"])
+        return cls.rebuild(ids)
+
+    @classmethod
+    def rebuild(cls, ids: PanelId) -> Self:
+        raise NotImplementedError
+
+    def chosen(self, interaction: discord.Interaction) -> str | None:
+        """The value picked (selects); None for a button."""
+        return None
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await on_click(interaction, *self.ids, self.chosen(interaction))
+        except Exception as exc:
+            await funnel.handle(interaction, exc)
+
+
+class PanelButton(PanelItem[discord.ui.Button[Any]], template=r"carc:p:" + PANEL):
     def __init__(
         self,
-        game_id: int,
-        version: int,
-        verb: str,
-        arg: str,
+        ids: PanelId,
         *,
         label: str = "?",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
     ) -> None:
-        custom_id = f"carc:p:{game_id}:{version}:{verb}:{arg}"[:MAX_CUSTOM_ID]
-        super().__init__(
-            discord.ui.Button(label=label[:MAX_LABEL], style=style, custom_id=custom_id, row=row)
+        custom_id = self.id_of("p", ids)
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:MAX_LABEL], style=style, custom_id=custom_id, row=row
         )
-        self.game_id, self.version, self.verb, self.arg = game_id, version, verb, arg
+        super().__init__(button, ids)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PanelButton:
-        return cls(int(match["game"]), int(match["version"]), match["verb"], match["arg"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await on_click(interaction, self.game_id, self.version, self.verb, self.arg, None)
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+    def rebuild(cls, ids: PanelId) -> PanelButton:
+        return cls(ids)
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"carc:s:" + PANEL):
+class PanelSelect(PanelItem[discord.ui.Select[Any]], template=r"carc:s:" + PANEL):
     def __init__(
         self,
-        game_id: int,
-        version: int,
-        verb: str,
-        arg: str,
+        ids: PanelId,
         *,
         placeholder: str = "",
         options: list[discord.SelectOption] | None = None,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"carc:s:{game_id}:{version}:{verb}:{arg}"[:MAX_CUSTOM_ID],
-                placeholder=placeholder[:MAX_PLACEHOLDER] or None,
-                options=options or [discord.SelectOption(label="-", value="-")],
-                row=row,
-            )
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=self.id_of("s", ids),
+            placeholder=placeholder[:MAX_PLACEHOLDER] or None,
+            options=options or [discord.SelectOption(label="-", value="-")],
+            row=row,
         )
-        self.game_id, self.version, self.verb, self.arg = game_id, version, verb, arg
+        super().__init__(select, ids)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PanelSelect:
-        return cls(int(match["game"]), int(match["version"]), match["verb"], match["arg"])
+    def rebuild(cls, ids: PanelId) -> PanelSelect:
+        return cls(ids)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            data: dict[str, Any] = dict(interaction.data or {})
-            chosen = list(self.item.values) or [str(v) for v in data.get("values", [])]
-            value = chosen[0] if chosen else None
-            await on_click(interaction, self.game_id, self.version, self.verb, self.arg, value)
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+    def chosen(self, interaction: discord.Interaction) -> str | None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = list(self.item.values) or [str(v) for v in data.get("values", [])]
+        return values[0] if values else None
 
 
 def panel_view(panel: pn.Panel) -> GameView:
@@ -112,30 +126,15 @@ def panel_view(panel: pn.Panel) -> GameView:
                 )
                 for o in row.options
             ]
+            ids = (gid, version, row.verb, row.arg)
             view.add_item(
-                PanelSelect(
-                    gid,
-                    version,
-                    row.verb,
-                    row.arg,
-                    placeholder=row.placeholder,
-                    options=options,
-                    row=row_index,
-                )
+                PanelSelect(ids, placeholder=row.placeholder, options=options, row=row_index)
             )
         else:
             for b in row:
-                view.add_item(
-                    PanelButton(
-                        gid,
-                        version,
-                        b.verb,
-                        b.arg,
-                        label=b.label,
-                        style=STYLES[b.style],
-                        row=row_index,
-                    )
-                )
+                style = STYLES[b.style]
+                ids = (gid, version, b.verb, b.arg)
+                view.add_item(PanelButton(ids, label=b.label, style=style, row=row_index))
     return view
 
 

@@ -4,17 +4,13 @@ Custom id: ``carc:g:<game>:<verb>``."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 from bot.text import Words
-from bot.ui import funnel
 from bot.ui.access import caller_of, services_of
 from bot.ui.panel import send_hand, show_panel
 from bot.ui.replies import defer
-from bot.ui.views import GameView
+from bot.ui.views import GameView, VerbButton
 
 VERBS = {
     "turn": ("button.turn", discord.ButtonStyle.success),
@@ -23,30 +19,12 @@ VERBS = {
 }
 
 
-class ThreadButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"carc:g:(?P<game>\d+):(?P<verb>turn|answer|hand)",
-):
-    def __init__(self, game_id: int, verb: str, words: Words | None = None) -> None:
-        label, style = VERBS[verb]
-        super().__init__(
-            discord.ui.Button(
-                label=(words or Words())(label), style=style, custom_id=f"carc:g:{game_id}:{verb}"
-            )
-        )
-        self.game_id, self.verb = game_id, verb
+class ThreadButton(VerbButton, template=r"carc:g:(?P<game>\d+):(?P<verb>turn|answer|hand)"):
+    SCOPE = "g"
+    VERBS = VERBS
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ThreadButton:
-        return cls(int(match["game"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await on_click(interaction, self.game_id, self.verb)
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await on_click(interaction, self.game_id, self.verb)
 
 
 def thread_buttons(game_id: int, verbs: list[str], words: Words) -> GameView | None:
