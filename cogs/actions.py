@@ -12,9 +12,9 @@ from discord.ext import commands
 from bot import expansions
 from bot.present import values
 from bot.present.choices import ALL_EXPANSION_ACTIONS
-from bot.text import ENGLISH as W
 from bot.ui.access import caller_of, services_of
 from bot.ui.autocomplete import game_option, to_choices
+from bot.ui.labels import described
 from bot.ui.panel import confirm_with_panel
 from bot.ui.replies import defer
 
@@ -22,7 +22,7 @@ Choices = list[app_commands.Choice[str]]
 
 
 def action_command(
-    name: str, description: str, option: str
+    name: str, description: app_commands.locale_str, option: app_commands.locale_str
 ) -> app_commands.Command[commands.Cog, ..., None]:
     """``/<name> choice:<action> [game]``, its choices limited to ``name``'s actions."""
 
@@ -53,11 +53,17 @@ def action_command(
 
 def action_commands() -> list[app_commands.Command[commands.Cog, ..., None]]:
     """/act, then each installed expansion's own command (adapter order)."""
-    out = [action_command(ALL_EXPANSION_ACTIONS, W("command.act"), W("command.act.choice"))]
+    out = [
+        action_command(
+            ALL_EXPANSION_ACTIONS, described("command.act"), described("command.act.choice")
+        )
+    ]
     for adapter in expansions.adapters():
         spec = adapter.command
         if spec is not None:
-            out.append(action_command(spec.name, W(spec.description), W(spec.option)))
+            out.append(
+                action_command(spec.name, described(spec.description), described(spec.option))
+            )
     return out
 
 

@@ -16,9 +16,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.leagues import OPEN_END, LeagueService, Standing
-from bot.text import ENGLISH as W
 from bot.text import Text, Words, code_safe, escape, join
 from bot.ui.access import caller_of, services_of
+from bot.ui.labels import described
 from bot.ui.replies import defer, reply
 
 if TYPE_CHECKING:
@@ -92,8 +92,12 @@ def _is_admin(interaction: discord.Interaction) -> bool:
 
 
 class LeagueCog(commands.Cog):
-    league = app_commands.Group(name="league", description=W("command.league"), guild_only=True)
-    season = app_commands.Group(name="season", description=W("command.season"), parent=league)
+    league = app_commands.Group(
+        name="league", description=described("command.league"), guild_only=True
+    )
+    season = app_commands.Group(
+        name="season", description=described("command.season"), parent=league
+    )
 
     def __init__(self, service: LeagueService) -> None:
         self.service = service
@@ -114,8 +118,8 @@ class LeagueCog(commands.Cog):
         ][:MAX_CHOICES]
 
     # --- membership ------------------------------------------------------------------
-    @league.command(name="create", description=W("command.league.create"))
-    @app_commands.describe(name=W("command.league.name"))
+    @league.command(name="create", description=described("command.league.create"))
+    @app_commands.describe(name=described("command.league.name"))
     async def create(self, interaction: discord.Interaction, name: str) -> None:
         assert interaction.guild_id is not None
         caller = caller_of(interaction)
@@ -124,7 +128,7 @@ class LeagueCog(commands.Cog):
         text = caller.words("league.created", league=league.name, code=code_safe(league.name))
         await reply(interaction, text, ephemeral=False)
 
-    @league.command(name="join", description=W("command.league.join"))
+    @league.command(name="join", description=described("command.league.join"))
     @app_commands.autocomplete(name=league_names)
     async def join(self, interaction: discord.Interaction, name: str) -> None:
         caller = caller_of(interaction)
@@ -132,7 +136,7 @@ class LeagueCog(commands.Cog):
         await self.service.join(league, caller.user_id, caller.name)
         await reply(interaction, caller.words("league.joined", league=league.name))
 
-    @league.command(name="leave", description=W("command.league.leave"))
+    @league.command(name="leave", description=described("command.league.leave"))
     @app_commands.autocomplete(name=league_names)
     async def leave(self, interaction: discord.Interaction, name: str) -> None:
         caller = caller_of(interaction)
@@ -140,7 +144,7 @@ class LeagueCog(commands.Cog):
         await self.service.leave(league, caller.user_id)
         await reply(interaction, caller.words("league.left", league=league.name))
 
-    @league.command(name="info", description=W("command.league.info"))
+    @league.command(name="info", description=described("command.league.info"))
     @app_commands.autocomplete(name=league_names)
     async def info(self, interaction: discord.Interaction, name: str) -> None:
         words = caller_of(interaction).words
@@ -175,9 +179,9 @@ class LeagueCog(commands.Cog):
         await reply(interaction, embed=embed, ephemeral=False)
 
     # --- tables ----------------------------------------------------------------------
-    @league.command(name="standings", description=W("command.league.standings"))
+    @league.command(name="standings", description=described("command.league.standings"))
     @app_commands.autocomplete(name=league_names)
-    @app_commands.describe(season=W("command.league.season"))
+    @app_commands.describe(season=described("command.league.season"))
     async def standings(
         self, interaction: discord.Interaction, name: str, season: str | None = None
     ) -> None:
@@ -195,7 +199,7 @@ class LeagueCog(commands.Cog):
         embed = standings_page(title, table, 0, words)
         await reply(interaction, embed=embed, view=view, ephemeral=False)
 
-    @league.command(name="history", description=W("command.league.history"))
+    @league.command(name="history", description=described("command.league.history"))
     @app_commands.autocomplete(name=league_names)
     async def history(self, interaction: discord.Interaction, name: str) -> None:
         await defer(interaction, ephemeral=False)
@@ -226,7 +230,7 @@ class LeagueCog(commands.Cog):
         embed.description = join(lines) or words("league.no_games")
         await reply(interaction, embed=embed, ephemeral=False)
 
-    @league.command(name="profile", description=W("command.league.profile"))
+    @league.command(name="profile", description=described("command.league.profile"))
     @app_commands.autocomplete(name=league_names)
     async def profile(
         self, interaction: discord.Interaction, name: str, player: discord.User | None = None
@@ -271,7 +275,7 @@ class LeagueCog(commands.Cog):
         await reply(interaction, caller_of(interaction).words("league.needs_manage_server"))
         return False
 
-    @season.command(name="start", description=W("command.season.start"))
+    @season.command(name="start", description=described("command.season.start"))
     @app_commands.autocomplete(name=league_names)
     async def season_start(self, interaction: discord.Interaction, name: str, season: str) -> None:
         if not await self._require_admin(interaction):
@@ -283,7 +287,7 @@ class LeagueCog(commands.Cog):
         )
         await reply(interaction, text, ephemeral=False)
 
-    @season.command(name="end", description=W("command.season.end"))
+    @season.command(name="end", description=described("command.season.end"))
     @app_commands.autocomplete(name=league_names)
     async def season_end(self, interaction: discord.Interaction, name: str) -> None:
         if not await self._require_admin(interaction):
@@ -295,7 +299,7 @@ class LeagueCog(commands.Cog):
         )
         await reply(interaction, text, ephemeral=False)
 
-    @league.command(name="recompute", description=W("command.league.recompute"))
+    @league.command(name="recompute", description=described("command.league.recompute"))
     @app_commands.autocomplete(name=league_names)
     async def recompute(self, interaction: discord.Interaction, name: str) -> None:
         if not await self._require_admin(interaction):

@@ -15,9 +15,9 @@ from bot import expansions
 from bot.errors import NotAGameChannel
 from bot.present.lobby import lobby_text
 from bot.settings import TIMEOUT_POLICIES
-from bot.text import ENGLISH as W
 from bot.text import Text, Words, join
 from bot.ui.access import caller_of, services_of
+from bot.ui.labels import described
 from bot.ui.lobby import LobbyButton, lobby_view
 from bot.ui.replies import allowed, defer, reply
 
@@ -48,26 +48,26 @@ def parse_expansions(text: str) -> list[str]:
 
 
 POLICY_CHOICES = [
-    app_commands.Choice(name=W(f"lobby.policy.{policy}"), value=policy)
+    app_commands.Choice(name=described(f"lobby.policy.{policy}"), value=policy)
     for policy in TIMEOUT_POLICIES
 ]
 
 
 class Lobby(commands.Cog):
     group = app_commands.Group(
-        name="carcassonne", description=W("command.carcassonne"), guild_only=True
+        name="carcassonne", description=described("command.carcassonne"), guild_only=True
     )
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @group.command(name="new", description=W("command.new"))
+    @group.command(name="new", description=described("command.new"))
     @app_commands.describe(
-        expansions=W("command.new.expansions"),
-        turn_hours=W("command.new.turn_hours"),
-        on_timeout=W("command.new.on_timeout"),
-        reminder_hours=W("command.new.reminder_hours"),
-        league=W("command.new.league"),
+        expansions=described("command.new.expansions"),
+        turn_hours=described("command.new.turn_hours"),
+        on_timeout=described("command.new.on_timeout"),
+        reminder_hours=described("command.new.reminder_hours"),
+        league=described("command.new.league"),
     )
     @app_commands.choices(on_timeout=POLICY_CHOICES)
     async def new(
@@ -128,7 +128,7 @@ class Lobby(commands.Cog):
             app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()
         ][:MAX_CHOICES]
 
-    @group.command(name="record", description=W("command.record"))
+    @group.command(name="record", description=described("command.record"))
     async def record(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await defer(interaction, ephemeral=True)
         caller = caller_of(interaction)
@@ -139,7 +139,7 @@ class Lobby(commands.Cog):
         file = discord.File(io.BytesIO(data), filename=f"carcassonne-{info.id}.json")
         await reply(interaction, caller.words("lobby.record", game=info.id), file=file)
 
-    @group.command(name="mute", description=W("command.mute"))
+    @group.command(name="mute", description=described("command.mute"))
     async def mute(
         self, interaction: discord.Interaction, muted: bool = True, game: int | None = None
     ) -> None:
@@ -151,7 +151,7 @@ class Lobby(commands.Cog):
         key = "lobby.muted" if muted else "lobby.unmuted"
         await reply(interaction, caller.words(key, game=info.id))
 
-    @group.command(name="cancel", description=W("command.cancel"))
+    @group.command(name="cancel", description=described("command.cancel"))
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await defer(interaction, ephemeral=True)
         caller = caller_of(interaction)

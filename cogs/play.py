@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.present import values
-from bot.text import ENGLISH as W
 from bot.ui.access import caller_of, services_of
 from bot.ui.autocomplete import game_option, to_choices, typed
+from bot.ui.labels import described
 from bot.ui.panel import PanelButton, PanelSelect, confirm_with_panel, send_hand, show_panel
 from bot.ui.replies import defer, file_of, reply
 from bot.ui.thread import ThreadButton
@@ -24,8 +24,10 @@ class Play(commands.Cog):
         self.bot = bot
 
     # --- tile and follower -----------------------------------------------------------
-    @app_commands.command(name="place", description=W("command.place"))
-    @app_commands.describe(cell=W("command.place.cell"), rotation=W("command.place.rotation"))
+    @app_commands.command(name="place", description=described("command.place"))
+    @app_commands.describe(
+        cell=described("command.place.cell"), rotation=described("command.place.rotation")
+    )
     async def place(
         self, interaction: discord.Interaction, cell: str, rotation: str, game: int | None = None
     ) -> None:
@@ -54,7 +56,7 @@ class Play(commands.Cog):
             await suggest.rotations(caller_of(interaction), game_option(interaction), cell, current)
         )
 
-    @app_commands.command(name="follower", description=W("command.follower"))
+    @app_commands.command(name="follower", description=described("command.follower"))
     async def follower(
         self, interaction: discord.Interaction, location: str, game: int | None = None
     ) -> None:
@@ -77,14 +79,14 @@ class Play(commands.Cog):
         )
 
     # --- information ---------------------------------------------------------------------
-    @app_commands.command(name="hand", description=W("command.hand"))
+    @app_commands.command(name="hand", description=described("command.hand"))
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await defer(interaction, ephemeral=True)
         caller = caller_of(interaction)
         info = await services_of(interaction.client).reading.find(caller, game)
         await send_hand(interaction, caller, info.id)
 
-    @app_commands.command(name="board", description=W("command.board"))
+    @app_commands.command(name="board", description=described("command.board"))
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await defer(interaction, ephemeral=True)
         caller = caller_of(interaction)
@@ -93,7 +95,7 @@ class Play(commands.Cog):
         post = await reading.board(caller, info.id)
         await reply(interaction, post.text, file=file_of(post.image, post.filename))
 
-    @app_commands.command(name="score", description=W("command.score"))
+    @app_commands.command(name="score", description=described("command.score"))
     async def score(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await defer(interaction, ephemeral=True)
         caller = caller_of(interaction)
@@ -101,7 +103,7 @@ class Play(commands.Cog):
         info = await reading.find(caller, game)
         await reply(interaction, await reading.scores(caller, info.id))
 
-    @app_commands.command(name="turn", description=W("command.turn"))
+    @app_commands.command(name="turn", description=described("command.turn"))
     async def turn(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await defer(interaction, ephemeral=True)
         caller = caller_of(interaction)
@@ -110,7 +112,7 @@ class Play(commands.Cog):
         await show_panel(interaction, await reading.panel(caller, info.id), replace=False)
 
     # --- taking back and leaving -----------------------------------------------------------
-    @app_commands.command(name="undo", description=W("command.undo"))
+    @app_commands.command(name="undo", description=described("command.undo"))
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await defer(interaction, ephemeral=True)
         caller = caller_of(interaction)
@@ -120,7 +122,7 @@ class Play(commands.Cog):
         done = caller.words("undo.took_back", count=removed)
         await confirm_with_panel(interaction, caller, info.id, done)
 
-    @app_commands.command(name="resign", description=W("command.resign"))
+    @app_commands.command(name="resign", description=described("command.resign"))
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await defer(interaction, ephemeral=True)
         caller = caller_of(interaction)

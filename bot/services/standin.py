@@ -45,7 +45,7 @@ def timeout_action(game: Game, seat: int, policy: str) -> Action:
     own_turn = d.active == seat and game.turn is not None and game.turn.player == seat
     choice: Action | None = None
     if not own_turn:
-        # Bets and reactions on another player's turn: pass / let it pass.
+        # A question on another player's turn: let it pass.
         choice = passive_action(legal)
     if choice is None and policy == SKIP:
         choice = minimal_action(game, seat)

@@ -23,6 +23,7 @@ from bot.text.safe import Text, code_safe, escape, join, mention
 
 __all__ = [
     "DEFAULT_LOCALE",
+    "ENGLISH",
     "Text",
     "Words",
     "add_messages",

@@ -15,7 +15,7 @@ from db.errors import GameError, HostOnly, NotYourTurn, StoreUnavailable, error_
 from engine.phases import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[2]
-WORD_CALLS = ("t", "W", "words", "ENGLISH")
+WORD_CALLS = ("t", "W", "words", "ENGLISH", "described")
 
 
 def test_fields_fill_named_places_and_counts_choose_the_plural_form() -> None:
