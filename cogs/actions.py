@@ -12,11 +12,10 @@ from discord.ext import commands
 from bot import expansions
 from bot.present import values
 from bot.present.choices import ALL_EXPANSION_ACTIONS
-from bot.ui.access import caller_of, services_of
+from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.autocomplete import game_option, to_choices
 from bot.ui.labels import described
 from bot.ui.panel import confirm_with_panel
-from bot.ui.replies import defer
 
 Choices = list[app_commands.Choice[str]]
 
@@ -28,13 +27,11 @@ def action_command(
 
     @app_commands.describe(choice=option)
     async def run(interaction: discord.Interaction, choice: str, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        services = services_of(interaction.client)
-        info = await services.reading.find(caller, game)
+        asked = await game_command(interaction, game)
+        caller, game_id = asked.caller, asked.game_id
         version, index = values.parse_action_value(choice)
-        await services.turns.choose(caller, info.id, version, index)
-        await confirm_with_panel(interaction, caller, info.id, caller.words("play.done"))
+        await asked.services.turns.choose(caller, game_id, version, index)
+        await confirm_with_panel(interaction, caller, game_id, caller.words("play.done"))
 
     command: app_commands.Command[commands.Cog, ..., None] = app_commands.Command(
         name=name, description=description, callback=run

@@ -16,7 +16,7 @@ from bot.errors import NotAGameChannel
 from bot.present.lobby import lobby_text
 from bot.settings import TIMEOUT_POLICIES
 from bot.text import Text, Words, join
-from bot.ui.access import caller_of, services_of
+from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.labels import described
 from bot.ui.lobby import LobbyButton, lobby_view
 from bot.ui.replies import allowed, defer, reply
@@ -130,35 +130,27 @@ class Lobby(commands.Cog):
 
     @group.command(name="record", description=described("command.record"))
     async def record(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        reading = services_of(interaction.client).reading
-        info = await reading.find(caller, game)
-        rec = await reading.record(caller, info.id)
+        command = await game_command(interaction, game)
+        caller, game_id = command.caller, command.game_id
+        rec = await command.services.reading.record(caller, game_id)
         data = json.dumps(rec, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"carcassonne-{info.id}.json")
-        await reply(interaction, caller.words("lobby.record", game=info.id), file=file)
+        file = discord.File(io.BytesIO(data), filename=f"carcassonne-{game_id}.json")
+        await reply(interaction, caller.words("lobby.record", game=game_id), file=file)
 
     @group.command(name="mute", description=described("command.mute"))
     async def mute(
         self, interaction: discord.Interaction, muted: bool = True, game: int | None = None
     ) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        services = services_of(interaction.client)
-        info = await services.reading.find(caller, game)
-        await services.seats.mute(caller, info.id, muted)
+        command = await game_command(interaction, game)
+        await command.services.seats.mute(command.caller, command.game_id, muted)
         key = "lobby.muted" if muted else "lobby.unmuted"
-        await reply(interaction, caller.words(key, game=info.id))
+        await reply(interaction, command.caller.words(key, game=command.game_id))
 
     @group.command(name="cancel", description=described("command.cancel"))
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        services = services_of(interaction.client)
-        info = await services.reading.find(caller, game)
-        await services.lobby.cancel(caller, info.id)
-        await reply(interaction, caller.words("lobby.cancelled", game=info.id))
+        command = await game_command(interaction, game)
+        await command.services.lobby.cancel(command.caller, command.game_id)
+        await reply(interaction, command.caller.words("lobby.cancelled", game=command.game_id))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,11 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.present import values
-from bot.ui.access import caller_of, services_of
+from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.autocomplete import game_option, to_choices, typed
 from bot.ui.labels import described
 from bot.ui.panel import PanelButton, PanelSelect, confirm_with_panel, send_hand, show_panel
-from bot.ui.replies import defer, file_of, reply
+from bot.ui.replies import file_of, reply
 from bot.ui.thread import ThreadButton
 
 Choices = list[app_commands.Choice[str]]
@@ -31,15 +31,13 @@ class Play(commands.Cog):
     async def place(
         self, interaction: discord.Interaction, cell: str, rotation: str, game: int | None = None
     ) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        services = services_of(interaction.client)
-        info = await services.reading.find(caller, game)
+        command = await game_command(interaction, game)
+        caller, services, game_id = command.caller, command.services, command.game_id
         x, y = values.parse_cell(cell)
         rot = values.parse_rotation(rotation)
-        await services.turns.place(caller, info.id, x, y, rot)
+        await services.turns.place(caller, game_id, x, y, rot)
         done = caller.words("play.placed", x=x, y=y, rotation=rot)
-        await confirm_with_panel(interaction, caller, info.id, done)
+        await confirm_with_panel(interaction, caller, game_id, done)
 
     @place.autocomplete("cell")
     async def place_cell(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -60,16 +58,14 @@ class Play(commands.Cog):
     async def follower(
         self, interaction: discord.Interaction, location: str, game: int | None = None
     ) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        services = services_of(interaction.client)
-        info = await services.reading.find(caller, game)
+        command = await game_command(interaction, game)
+        caller, services, game_id = command.caller, command.services, command.game_id
         loc = values.parse_follower(location)
-        await services.turns.follower(caller, info.id, loc)
+        await services.turns.follower(caller, game_id, loc)
         done = (
             caller.words("play.follower", location=loc) if loc else caller.words("play.no_follower")
         )
-        await confirm_with_panel(interaction, caller, info.id, done)
+        await confirm_with_panel(interaction, caller, game_id, done)
 
     @follower.autocomplete("location")
     async def follower_location(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -81,55 +77,44 @@ class Play(commands.Cog):
     # --- information ---------------------------------------------------------------------
     @app_commands.command(name="hand", description=described("command.hand"))
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        info = await services_of(interaction.client).reading.find(caller, game)
-        await send_hand(interaction, caller, info.id)
+        command = await game_command(interaction, game)
+        caller, game_id = command.caller, command.game_id
+        await send_hand(interaction, caller, game_id)
 
     @app_commands.command(name="board", description=described("command.board"))
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        reading = services_of(interaction.client).reading
-        info = await reading.find(caller, game)
-        post = await reading.board(caller, info.id)
+        command = await game_command(interaction, game)
+        caller, reading, game_id = command.caller, command.services.reading, command.game_id
+        post = await reading.board(caller, game_id)
         await reply(interaction, post.text, file=file_of(post.image, post.filename))
 
     @app_commands.command(name="score", description=described("command.score"))
     async def score(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        reading = services_of(interaction.client).reading
-        info = await reading.find(caller, game)
-        await reply(interaction, await reading.scores(caller, info.id))
+        command = await game_command(interaction, game)
+        caller, reading, game_id = command.caller, command.services.reading, command.game_id
+        await reply(interaction, await reading.scores(caller, game_id))
 
     @app_commands.command(name="turn", description=described("command.turn"))
     async def turn(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        reading = services_of(interaction.client).reading
-        info = await reading.find(caller, game)
-        await show_panel(interaction, await reading.panel(caller, info.id), replace=False)
+        command = await game_command(interaction, game)
+        caller, reading, game_id = command.caller, command.services.reading, command.game_id
+        await show_panel(interaction, await reading.panel(caller, game_id), replace=False)
 
     # --- taking back and leaving -----------------------------------------------------------
     @app_commands.command(name="undo", description=described("command.undo"))
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        services = services_of(interaction.client)
-        info = await services.reading.find(caller, game)
-        removed = await services.undo.undo(caller, info.id)
+        command = await game_command(interaction, game)
+        caller, services, game_id = command.caller, command.services, command.game_id
+        removed = await services.undo.undo(caller, game_id)
         done = caller.words("undo.took_back", count=removed)
-        await confirm_with_panel(interaction, caller, info.id, done)
+        await confirm_with_panel(interaction, caller, game_id, done)
 
     @app_commands.command(name="resign", description=described("command.resign"))
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        caller = caller_of(interaction)
-        services = services_of(interaction.client)
-        info = await services.reading.find(caller, game)
-        await services.seats.resign(caller, info.id)
-        await reply(interaction, caller.words("play.resigned", game=info.id))
+        command = await game_command(interaction, game)
+        caller, services, game_id = command.caller, command.services, command.game_id
+        await services.seats.resign(caller, game_id)
+        await reply(interaction, caller.words("play.resigned", game=game_id))
 
 
 async def setup(bot: commands.Bot) -> None:

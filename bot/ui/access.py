@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 
 from bot.services import Caller, Services
+from bot.ui.replies import defer
 
 MAX_NAME = 100
 
@@ -33,3 +36,22 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         name=display_name(interaction.user),
         locale=locale_of(interaction),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class GameCommand:
+    """A command about one game, acknowledged: who asks, the services, the game."""
+
+    caller: Caller
+    services: Services
+    game_id: int
+
+
+async def game_command(interaction: discord.Interaction, game: int | None) -> GameCommand:
+    """Start a command about a game: answer privately (later), find the game
+    the user means (the ``game`` option, else the thread's or their only one)."""
+    await defer(interaction, ephemeral=True)
+    caller = caller_of(interaction)
+    services = services_of(interaction.client)
+    info = await services.reading.find(caller, game)
+    return GameCommand(caller, services, info.id)
