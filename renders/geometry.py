@@ -364,3 +364,15 @@ def layout(kind: str, rotation: int) -> Layout:
     mask, problems = rasterise(f, office)
     anchors, pennants = _anchors(f, mask)
     return Layout(kind, rotation, cities, roads, centre, hedges, anchors, pennants, tuple(problems))
+
+
+@cache
+def segment_masks(kind: str, rotation: int) -> tuple[Image.Image, ...]:
+    """Per segment (face order), a MASK-sized "L" mask of where it lies (255)."""
+    from engine.tiles import KINDS
+
+    f = face(kind, rotation)
+    mask, _ = rasterise(f, KINDS[kind].office)
+    return tuple(
+        mask.point(lambda v, i=i: 255 if v == i + 1 else 0) for i in range(len(f.segments))
+    )

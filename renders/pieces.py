@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from renders import palette as pal
-from renders.text import font
+from renders.text import draw_text
 
 SUPERSAMPLE = 4
 
@@ -63,35 +64,53 @@ def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
     body = Image.new("RGBA", (px, px), (*colour, 255))
     out.paste(body, (0, 0), shape)
     draw = ImageDraw.Draw(out)
-    draw.text(
+    draw_text(
+        draw,
         letter_at,
         pal.player_letter(seat),
-        font=font(max(6, round(0.4 * px))),
-        fill=pal.ink_on(colour),
+        max(6, round(0.42 * px)),
+        pal.ink_on(colour),
         anchor="mm",
+        bold=True,
+        mark=True,
+        scale=SUPERSAMPLE,
     )
     return out.resize((size, size), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=64)
 def chip_sprite(seat: int, size: int, face: str = "") -> Image.Image:
-    """A round betting chip (T-1) in the seat's colour, optionally showing a
-    face from its owner's own supply (T-3: faces on the board stay hidden)."""
+    """A round betting chip (T-1) in the seat's colour with its seat's letter,
+    or showing a face from its owner's own supply (T-3: faces on the board
+    stay hidden, so the board draws chips without one)."""
     px = size * SUPERSAMPLE
     out = Image.new("RGBA", (px, px), (0, 0, 0, 0))
     d = ImageDraw.Draw(out)
     colour = pal.player_colour(seat)
     line = max(2, px // 12)
     d.ellipse((1, 1, px - 2, px - 2), fill=colour, outline=pal.outline_for(colour), width=line)
+    k = px * 0.2
     if not face:
-        k = px * 0.2
         d.ellipse((k, k, px - k, px - k), outline=pal.ink_on(colour), width=max(1, line // 2))
-    else:
-        d.text(
-            (px / 2, px / 2),
-            face,
-            font=font(max(6, round(px * (0.4 if len(face) <= 2 else 0.3)))),
-            fill=pal.ink_on(colour),
-            anchor="mm",
-        )
+    draw_text(
+        d,
+        (px / 2, px / 2),
+        face or pal.player_letter(seat),
+        max(6, round(px * (0.42 if len(face) <= 2 else 0.32))),
+        pal.ink_on(colour),
+        anchor="mm",
+        bold=True,
+        mark=not face,
+        scale=SUPERSAMPLE,
+    )
     return out.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def winner_star(draw: ImageDraw.ImageDraw, at: tuple[float, float], r: float) -> None:
+    """The winner's mark: a gold five-pointed star (a shape, not only a colour)."""
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((at[0] + rad * math.cos(a), at[1] + rad * math.sin(a)))
+    draw.polygon(pts, fill=pal.OFFICE_COIN, outline=pal.MARK_INK)
