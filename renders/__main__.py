@@ -1,7 +1,7 @@
 """Write sample images: ``python -m renders [output-dir]`` (default docs/img).
 
 From one game of the engine's AI seats with all three expansions (fixed
-seed): board.png at the end; board-turn.png in turn 41 with the tile in hand
+seed): board.png at the end; board-turn.png in turn 47 with the tile in hand
 and the numbered cells where it fits; placement.png that tile's rotations at
 one cell; follower.png the follower spots of a tile just placed; hand.png a
 sample hand (hand-made hidden data in the private-view keys, so that every
@@ -27,6 +27,7 @@ from renders.preview import render_follower_preview, render_placement_preview
 from renders.timelapse import timelapse, views_from_record
 
 SEED = 7
+MID = 46  # a turn whose tile has three different rotations at one cell
 EXPANSIONS = ("gifts", "bets", "christmas")
 WORLD_NAMES = ["Zoë 🎄", "Łukasz", "Дмитрий", "佐藤", "שרה", "محمد"]
 
@@ -62,7 +63,7 @@ def main(out: Path, gif: bool = False) -> None:
     game = ai_game(SEED, expansions=EXPANSIONS)
     end = public_view(game)
     (out / "board.png").write_bytes(render_board(end, words))
-    mid = ai_game(SEED, expansions=EXPANSIONS, stop_after=40)
+    mid = ai_game(SEED, expansions=EXPANSIONS, stop_after=MID)
     cells = distinct_cells(mid.legal_placements())
     (out / "board-turn.png").write_bytes(render_board(public_view(mid), words, legal_cells=cells))
     view, cell, tile, rots = placement_sample(mid)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -51,7 +52,7 @@ Bounds = tuple[int, int, int, int]  # x0, y0, x1, y1 (inclusive)
 # side stays near BOARD_SPAN pixels (readable, and small enough to upload).
 MAX_TILE = 96
 MIN_TILE = 28
-BOARD_SPAN = 1200
+BOARD_SPAN = 1040
 MIN_WIDTH = 560  # header and scoreboard at phone size
 TILE_STEP = 4  # sizes in steps, so a growing board rarely needs new tile drawings
 
@@ -138,7 +139,7 @@ def paint_cells(
         draw.rectangle(b, outline=pal.MARK_INK, width=lw + 2)
         draw.rectangle((b[0] + 1, b[1] + 1, b[2] - 1, b[3] - 1), outline=pal.HIGHLIGHT, width=lw)
     if numbers:
-        _legal_cells(draw, {c: n for c, n in numbers.items() if win.inside(*c)}, win)
+        _legal_cells(img, {c: n for c, n in numbers.items() if win.inside(*c)}, win)
     return img, ctx
 
 
@@ -171,34 +172,54 @@ def legal_badge_px(size: int) -> int:
     return max(13, min(30, size // 3))
 
 
-def _legal_cells(draw: ImageDraw.ImageDraw, numbers: dict[Cell, int], win: Window) -> None:
-    size = win.size
+@lru_cache(maxsize=32)
+def _dashed_frame(size: int) -> Image.Image:
+    """The dashed outline of a legal cell (drawn once per tile size)."""
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
     dash = max(4, size // 8)
+    inset = max(2, size // 16)
+    lft, t, r, btm = inset, inset, size - 1 - inset, size - 1 - inset
+    for a in range(lft, r, dash * 2):
+        draw.line([(a, t), (min(a + dash, r), t)], fill=pal.LEGAL, width=2)
+        draw.line([(a, btm), (min(a + dash, r), btm)], fill=pal.LEGAL, width=2)
+    for a in range(t, btm, dash * 2):
+        draw.line([(lft, a), (lft, min(a + dash, btm))], fill=pal.LEGAL, width=2)
+        draw.line([(r, a), (r, min(a + dash, btm))], fill=pal.LEGAL, width=2)
+    return img
+
+
+def _legal_cells(img: Image.Image, numbers: dict[Cell, int], win: Window) -> None:
+    frame = _dashed_frame(win.size)
     for (x, y), n in numbers.items():
         b = win.box(x, y)
-        inset = max(2, size // 16)
-        lft, t, r, btm = b[0] + inset, b[1] + inset, b[2] - inset, b[3] - inset
-        for a in range(lft, r, dash * 2):
-            draw.line([(a, t), (min(a + dash, r), t)], fill=pal.LEGAL, width=2)
-            draw.line([(a, btm), (min(a + dash, r), btm)], fill=pal.LEGAL, width=2)
-        for a in range(t, btm, dash * 2):
-            draw.line([(lft, a), (lft, min(a + dash, btm))], fill=pal.LEGAL, width=2)
-            draw.line([(r, a), (r, min(a + dash, btm))], fill=pal.LEGAL, width=2)
-        number_badge(draw, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), n, legal_badge_px(size))
+        img.paste(frame, b[:2], frame)
+        number_badge(img, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), n, legal_badge_px(win.size))
 
 
-def number_badge(draw: ImageDraw.ImageDraw, at: tuple[float, float], n: int, px: int) -> None:
-    """A white disc with a dark number: the choice numbers buttons repeat."""
+def number_badge(img: Image.Image, at: tuple[float, float], n: int, px: int) -> None:
+    """A white disc with a dark number centred on ``at``: the choice numbers
+    that the bot's buttons and selects repeat."""
+    sprite = badge_sprite(n, px)
+    img.paste(sprite, (round(at[0] - sprite.width / 2), round(at[1] - sprite.height / 2)), sprite)
+
+
+@lru_cache(maxsize=256)
+def badge_sprite(n: int, px: int) -> Image.Image:
     label = str(n)
     rad = max(px * 0.72, text_width(label, px, True) / 2 + px * 0.3)
-    cx, cy = at
+    side = int(2 * rad) + 4
+    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    c = side / 2
     draw.ellipse(
-        (cx - rad, cy - rad, cx + rad, cy + rad),
+        (c - rad, c - rad, c + rad, c + rad),
         fill=pal.LEGAL,
         outline=pal.LEGAL_BADGE,
         width=max(2, px // 10),
     )
-    draw_text(draw, (cx, cy), label, px, pal.LEGAL_BADGE, anchor="mm", bold=True)
+    draw_text(draw, (c, c), label, px, pal.LEGAL_BADGE, anchor="mm", bold=True)
+    return img
 
 
 # --- the whole image ----------------------------------------------------------------

@@ -227,6 +227,6 @@ def load(i: int, size: int, bold: bool = False) -> FreeFont:
 def warm_up() -> None:
     """Read the main font's map and open it at the common sizes."""
     coverage(0)
-    for size in range(12, 40):
+    for size in range(12, 65):
         load(0, size)
         load(0, size, True)

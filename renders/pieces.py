@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from renders import palette as pal
 from renders.text import draw_text
@@ -32,6 +32,22 @@ _HEAD = ((0.5, 0.2), 0.16)
 _LETTER_AT = (0.5, 0.56)  # body centre, standing
 
 
+def _silhouette(
+    px: int, body: list[tuple[float, float]], head: tuple[float, float, float], grow: int
+) -> Image.Image:
+    shape = Image.new("L", (px, px), 0)
+    d = ImageDraw.Draw(shape)
+    d.polygon(body, fill=255)
+    if grow:
+        d.line([*body, body[0]], fill=255, width=2 * grow, joint="curve")
+        for x, y in body:
+            d.ellipse((x - grow, y - grow, x + grow, y + grow), fill=255)
+    cx, cy, r = head
+    r += grow
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+    return shape
+
+
 @lru_cache(maxsize=256)
 def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
     """RGBA follower ``size`` pixels across; lying ones (farmers, and those laid
@@ -39,26 +55,20 @@ def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
     px = size * SUPERSAMPLE
     pad = max(2, round(0.08 * px))
     inner = px - 2 * pad
-    shape = Image.new("L", (px, px), 0)
-    d = ImageDraw.Draw(shape)
-    d.polygon([(pad + x * inner, pad + y * inner) for x, y in _BODY], fill=255)
+    body_pts = [(pad + x * inner, pad + y * inner) for x, y in _BODY]
     (hx, hy), hr = _HEAD
-    d.ellipse(
-        (
-            pad + (hx - hr) * inner,
-            pad + (hy - hr) * inner,
-            pad + (hx + hr) * inner,
-            pad + (hy + hr) * inner,
-        ),
-        fill=255,
-    )
+    head = (pad + hx * inner, pad + hy * inner, hr * inner)
+    shape = _silhouette(px, body_pts, head, 0)
+    # The rim: the same silhouette grown by half the padding (drawn, not
+    # filtered: a max filter over a large sprite costs tens of milliseconds).
+    edge = _silhouette(px, body_pts, head, pad // 2)
     letter_at = (pad + _LETTER_AT[0] * inner, pad + _LETTER_AT[1] * inner)
     if lying:
         # Lying on its back, head to the west; the letter stays upright.
         shape = shape.transpose(Image.Transpose.ROTATE_90)
+        edge = edge.transpose(Image.Transpose.ROTATE_90)
         letter_at = (letter_at[1], px - letter_at[0])
     colour = pal.player_colour(seat)
-    edge = shape.filter(ImageFilter.MaxFilter(2 * (pad // 2) + 1))
     out = Image.new("RGBA", (px, px), (*pal.outline_for(colour), 0))
     out.putalpha(edge)
     body = Image.new("RGBA", (px, px), (*colour, 255))

@@ -16,8 +16,9 @@ are that player's choices.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter
 
 from engine.directions import ROTATIONS
 from engine.tiles import KINDS, face
@@ -85,7 +86,7 @@ def tile_choices_image(kind: str, rotations: Sequence[int], captions: Captions) 
         x = PAD + i * (CHOICE_TILE + PAD)
         img.paste(tile_image(kind, r, CHOICE_TILE), (x, head))
         if len(rots) > 1:
-            number_badge(draw, (x + BADGE_PX + 2, head + BADGE_PX + 2), i + 1, BADGE_PX)
+            number_badge(img, (x + BADGE_PX + 2, head + BADGE_PX + 2), i + 1, BADGE_PX)
     return img
 
 
@@ -142,7 +143,7 @@ def placement_preview(
             outline=pal.HIGHLIGHT,
             width=2,
         )
-        number_badge(d, (ROT_TILE * 0.5, ROT_TILE * 0.5), i + 1, BADGE_PX + 4)
+        number_badge(cells, (ROT_TILE * 0.5, ROT_TILE * 0.5), i + 1, BADGE_PX + 4)
         px = PAD + (i % cols) * (panel + PAD)
         py = head + (i // cols) * (panel + PAD)
         img.paste(cells, (px, py))
@@ -161,13 +162,21 @@ def render_follower_preview(
     return png_bytes(follower_preview(view, spots, captions, cell=cell))
 
 
-def _outline(mask: Image.Image, size: int) -> tuple[Image.Image, Image.Image]:
-    """A smooth ``size`` px region from a small segment mask, and its rim."""
-    big = mask.resize((size, size), Image.Resampling.BILINEAR)
-    big = big.filter(ImageFilter.GaussianBlur(size / 50)).point(lambda v: 255 if v > 127 else 0)
-    grown = big.filter(ImageFilter.MaxFilter(7))
-    inner = big.filter(ImageFilter.MinFilter(3))
-    return big, ImageChops.subtract(grown, inner)
+# Bands round a region's edge from one box blur of its mask: a wide dark one
+# and a narrower light one inside it, both centred on the edge.
+_DARK_BAND = [255 if 0 < v < 255 else 0 for v in range(256)]
+_LIGHT_BAND = [255 if 50 < v < 205 else 0 for v in range(256)]
+_HALF = [255 if v > 127 else 0 for v in range(256)]
+
+
+@lru_cache(maxsize=64)
+def _rims(kind: str, rotation: int, seg: int, size: int) -> tuple[Image.Image, Image.Image]:
+    """The dark and light rims of segment ``seg`` at ``size`` px."""
+    big = segment_masks(kind, rotation)[seg].resize((size, size), Image.Resampling.BILINEAR)
+    # Smooth the mask's pixel steps, then take the half-way contour.
+    smooth = big.filter(ImageFilter.BoxBlur(max(1, size // 45))).point(_HALF)
+    blur = smooth.filter(ImageFilter.BoxBlur(3))
+    return blur.point(_DARK_BAND), blur.point(_LIGHT_BAND)
 
 
 def follower_preview(
@@ -201,21 +210,20 @@ def follower_preview(
     cells, _ = paint_cells(view, (x - 1, y - 1, x + 1, y + 1), size, frame_last=False)
     margin = round(size * FOLLOW_MARGIN)
     crop = (size - margin, size - margin, 2 * size + margin, 2 * size + margin)
-    view_img = _dimmed(cells, (size, size, 2 * size, 2 * size)).crop(crop)
+    view_img = _dimmed(cells.crop(crop), (margin, margin, margin + size, margin + size))
     d = ImageDraw.Draw(view_img)
-    masks = segment_masks(tile.kind, tile.rotation)
-    # Rims first (dark then light), so that numbers are drawn over every rim.
+    # Rims first (dark, then light inside), so that numbers are drawn over them.
+    dark_ink = Image.new("RGB", (size, size), pal.MARK_INK)
+    light_ink = Image.new("RGB", (size, size), pal.HIGHLIGHT)
     for seg in dict.fromkeys(segs):
-        _, rim = _outline(masks[seg], size)
-        layer = Image.new("RGB", rim.size, pal.HIGHLIGHT)
-        dark = rim.filter(ImageFilter.MaxFilter(3))
-        view_img.paste(Image.new("RGB", rim.size, pal.MARK_INK), (margin, margin), dark)
-        view_img.paste(layer, (margin, margin), rim)
+        dark, light = _rims(tile.kind, tile.rotation, seg, size)
+        view_img.paste(dark_ink, (margin, margin), dark)
+        view_img.paste(light_ink, (margin, margin), light)
     for i, seg in enumerate(segs):
         ax, ay = anchor(tile.kind, tile.rotation, seg)
         same = [j for j, s in enumerate(segs) if s == seg]
         shift = (same.index(i) - (len(same) - 1) / 2) * BADGE_PX * 2
-        number_badge(d, (margin + ax * size + shift, margin + ay * size), i + 1, BADGE_PX)
+        number_badge(view_img, (margin + ax * size + shift, margin + ay * size), i + 1, BADGE_PX)
     d.rectangle(
         (margin - 2, margin - 2, margin + size + 1, margin + size + 1),
         outline=pal.HIGHLIGHT,
@@ -243,7 +251,7 @@ def follower_preview(
     top = head + view_img.height + PAD
     for kx, row, n, word in placed:
         cy = top + row * line_h + line_h / 2
-        number_badge(draw, (kx + KEY_PX * 0.75, cy), n, KEY_PX - 1 if KEY_PX > 13 else 13)
+        number_badge(img, (kx + KEY_PX * 0.75, cy), n, KEY_PX - 1 if KEY_PX > 13 else 13)
         draw_text(
             draw,
             (kx + 2 * KEY_PX + 6, cy),

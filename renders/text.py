@@ -103,6 +103,7 @@ def _placeholder_width(size: int) -> float:
     return size * 0.7
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     w = 0.0
     for chars, face in _runs(text):
