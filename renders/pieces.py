@@ -73,19 +73,19 @@ def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
     out.putalpha(edge)
     body = Image.new("RGBA", (px, px), (*colour, 255))
     out.paste(body, (0, 0), shape)
-    draw = ImageDraw.Draw(out)
-    draw_text(
-        draw,
-        letter_at,
-        pal.player_letter(seat),
-        max(6, round(0.42 * px)),
-        pal.ink_on(colour),
-        anchor="mm",
-        bold=True,
-        mark=True,
-        scale=SUPERSAMPLE,
-    )
+    seat_letter(ImageDraw.Draw(out), letter_at, seat, max(6, round(0.42 * px)))
     return out.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def seat_letter(
+    draw: ImageDraw.ImageDraw, at: tuple[float, float], seat: int, px: int, scale: int = SUPERSAMPLE
+) -> None:
+    """The seat's letter centred on ``at``, in the ink that reads on its colour
+    (on a sprite drawn ``scale`` times larger than shown)."""
+    colour = pal.player_colour(seat)
+    ink = pal.ink_on(colour)
+    letter = pal.player_letter(seat)
+    draw_text(draw, at, letter, px, ink, anchor="mm", bold=True, mark=True, scale=scale)
 
 
 @lru_cache(maxsize=64)

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from renders import palette as pal
 from renders.overlays.base import BoardContext, LegendItem, register
-from renders.text import draw_text
+from renders.pieces import seat_letter
 
 KEY = "christmas"
 LEGEND_LOCK = "lock"
@@ -61,17 +61,7 @@ def tiebreak_icon(seat: int, size: int) -> Image.Image:
         outline=pal.outline_for(colour),
         width=max(2, px // 12),
     )
-    draw_text(
-        d,
-        (m, m),
-        pal.player_letter(seat),
-        round(px * 0.42),
-        pal.ink_on(colour),
-        anchor="mm",
-        bold=True,
-        mark=True,
-        scale=SUPERSAMPLE,
-    )
+    seat_letter(d, (m, m), seat, round(px * 0.42), SUPERSAMPLE)
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 

@@ -18,7 +18,7 @@ from PIL import Image
 from engine.expansions.christmas_cards import card_view
 from engine.game import Game
 from engine.views import PrivateView, public_view
-from renders.board import board_image
+from renders.board import badge_sprite, board_image
 from renders.choices import distinct_cells
 from renders.demo import ai_game, follower_step, random_game
 from renders.english import english, english_breakdown, english_hand
@@ -37,7 +37,7 @@ NAMES = ["Zoë 🎄", "Bartholomew the Longwinded", "Дмитрий", "佐藤", 
 @pytest.fixture(autouse=True)
 def fresh_sprites() -> Iterator[None]:
     # Sprites are cached; clear them so their text is drawn (and recorded) again.
-    for cached in (follower_sprite, chip_sprite, tiebreak_icon):
+    for cached in (follower_sprite, chip_sprite, tiebreak_icon, badge_sprite):
         cached.cache_clear()
     yield
 
