@@ -13,7 +13,7 @@ forms are the formatter's business.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # Legend entries of the board (renders.board and renders.overlays.*): the
 # key each one is looked up by in :attr:`Captions.legend`.
@@ -53,7 +53,6 @@ class Captions:
     final_title: str  # "Final score"
     total: str  # "Total"
     other_points: str  # points no breakdown row explains
-    extra: Mapping[str, str] = field(default_factory=dict)  # for overlays' own words
 
     def count(self, key: str) -> str:
         return self.counts.get(key, key)

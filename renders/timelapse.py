@@ -25,7 +25,7 @@ from engine.views import PublicView, public_view
 from renders import palette as pal
 from renders.board import Bounds, paint_cells
 from renders.captions import Captions
-from renders.pieces import follower_sprite
+from renders.pieces import follower_sprite, winner_star
 from renders.png import quantized
 from renders.text import draw_text, line_height, scaled
 
@@ -82,7 +82,11 @@ def _strip(view: PublicView, captions: Captions, width: int) -> Image.Image:
         img.paste(sprite, (x, round(h / 2 - icon / 2)), sprite)
         score = view.scores[seat] if seat < len(view.scores) else 0
         x += icon + s(3)
-        x += draw_text(d, (x, h / 2), str(score), px, pal.TEXT, anchor="lm", bold=True) + s(12)
+        x += draw_text(d, (x, h / 2), str(score), px, pal.TEXT, anchor="lm", bold=True) + s(4)
+        if view.finished and seat in view.winners:
+            winner_star(d, (x + s(7), h / 2), s(7))
+            x += s(14)
+        x += s(8)
     return img
 
 
