@@ -126,8 +126,8 @@ def child_first(warm: bool) -> dict[str, Any]:
     from renders.board import render_board
     from renders.english import english
 
-    first = _ms(render_board, view, english(), legal_cells=cells)[0]
-    return {"import": imported_ms, "warm_up": warm_ms, "first": first}
+    first, first_cpu, _ = _timed(render_board, view, english(), legal_cells=cells)
+    return {"import": imported_ms, "warm_up": warm_ms, "first": first, "cpu": first_cpu}
 
 
 def child_timelapse(seed: int) -> dict[str, Any]:
@@ -191,8 +191,10 @@ def main(runs: int = 3) -> None:
     print(f"first board in a fresh process (mid-game, 41 tiles + cells; {firsts} runs each):")
     print(line("  import renders.board", [c["import"] for c in cold]))
     print(line("  cold (no warm-up)", [c["first"] for c in cold]))
+    print(line("  (same, CPU time of the thread)", [c["cpu"] for c in cold]))
     print(line("  warm_up() itself", [w["warm_up"] for w in warm]))
     print(line("  after warm_up()", [w["first"] for w in warm], FIRST_BOARD_MS))
+    print(line("  (same, CPU time of the thread)", [w["cpu"] for w in warm]))
 
     laps = [_run_child("timelapse", str(7 + i)) for i in range(max(2, runs - 1))]
     secs = [t["seconds"] for t in laps]

@@ -147,8 +147,9 @@ async def timelapse_async(record: dict[str, Any], captions: Captions | None = No
     return await asyncio.to_thread(timelapse_gif, record, captions)
 
 
-async def warm_up_async() -> None:
-    """Warm the render caches in a thread (start-up, in the background)."""
+async def warm_up_async(views: Sequence[PublicView] = ()) -> None:
+    """Warm the render caches in a thread (start-up, in the background);
+    ``views``: boards of the games in progress, if at hand."""
     from renders import warm_up
 
-    await asyncio.to_thread(warm_up)
+    await asyncio.to_thread(warm_up, list(views))

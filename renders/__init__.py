@@ -20,15 +20,23 @@ Pillow; call :func:`warm_up` once in the background at start-up.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-def warm_up() -> None:
+if TYPE_CHECKING:
+    from engine.views import PublicView
+
+
+def warm_up(views: Sequence[PublicView] = ()) -> None:
     """Load fonts, draw every tile face's master and the PNG palette, and
-    draw one board, so that the first real image is as fast as the rest
-    (about a second of work; thread-safe to run off the event loop)."""
+    draw one board, so that the first real image is fast (one to two seconds
+    of work; safe to run in a thread off the event loop at start-up).
+    ``views``: boards of games in progress (e.g. the bot's active games), drawn
+    once so that their tile sizes and pieces are ready too."""
     from engine.game import Game
     from engine.views import public_view
     from renders import fonts, tiles
-    from renders.board import render_board
+    from renders.board import board_image, render_board
     from renders.choices import distinct_cells
     from renders.english import english
 
@@ -36,3 +44,5 @@ def warm_up() -> None:
     tiles.warm_up()
     game = Game(["A", "B"], seed=0)
     render_board(public_view(game), english(), legal_cells=distinct_cells(game.legal_placements()))
+    for view in views:
+        board_image(view, english())
