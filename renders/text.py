@@ -66,23 +66,17 @@ def scaled(px: float, width: int) -> int:
 
 
 # --- runs of one font -------------------------------------------------------------
-PLACEHOLDER = None  # a run that no font covers
-
-
-def _covered(cp: int) -> bool:
-    return fonts.face_for(cp) is not None
-
-
 class _AnyFont:
     """Code points some font of the chain has (for Arabic form choice)."""
 
     def __contains__(self, cp: object) -> bool:
-        return isinstance(cp, int) and _covered(cp)
+        return isinstance(cp, int) and fonts.face_for(cp) is not None
 
 
 @lru_cache(maxsize=4096)
 def _runs(text: str) -> tuple[tuple[str, int | None], ...]:
-    """``text`` ready to draw, split into (chars, font index) runs."""
+    """``text`` ready to draw, split into (chars, font index) runs; a run no
+    font covers has index None (drawn as one placeholder)."""
     line = prepare(text, _AnyFont())
     out: list[tuple[str, int | None]] = []
     for ch in line:
