@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from engine.views import PrivateView, PublicView
 
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from renders.hand import HandSection
 
 log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 Cell = tuple[int, int]
 
@@ -117,34 +120,21 @@ async def tile_async(
     return await asyncio.to_thread(tile_png, kind, list(rotations), captions)
 
 
-async def placement_async(
-    view: PublicView,
-    cell: Cell,
-    kind: str,
-    rotations: Sequence[int],
-    captions: Captions | None = None,
-) -> bytes:
-    return await asyncio.to_thread(placement_png, view, cell, kind, list(rotations), captions)
+def _off_loop(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``fn`` run in a worker thread (its arguments must not change meanwhile)."""
+
+    async def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    run.__name__ = f"{fn.__name__}_async"
+    run.__doc__ = fn.__doc__
+    return run
 
 
-async def follower_async(
-    view: PublicView,
-    spots: Sequence[str],
-    captions: Captions | None = None,
-    cell: Cell | None = None,
-) -> bytes:
-    return await asyncio.to_thread(follower_png, view, list(spots), captions, cell)
-
-
-async def final_async(
-    view: PublicView, rows: Sequence[Row], captions: Captions | None = None
-) -> bytes:
-    return await asyncio.to_thread(final_png, view, list(rows), captions)
-
-
-async def timelapse_async(record: dict[str, Any], captions: Captions | None = None) -> bytes:
-    """The game's timelapse GIF (a second or two of work, in a thread)."""
-    return await asyncio.to_thread(timelapse_gif, record, captions)
+placement_async = _off_loop(placement_png)
+follower_async = _off_loop(follower_png)
+final_async = _off_loop(final_png)
+timelapse_async = _off_loop(timelapse_gif)  # a second or two of work
 
 
 async def warm_up_async(views: Sequence[PublicView] = ()) -> None:
