@@ -134,36 +134,36 @@ class ActionSpec(Generic[A]):
 AiPolicy = Callable[["Game", int, Decision, list[Action]], "Action | None"]
 
 P = ParamSpec("P")
+R = TypeVar("R")
 
 
-class StepHook(Generic[P]):
-    """A hook point whose functions are generators that may yield decisions."""
+class _HookPoint(Generic[P, R]):
+    """The functions registered on one hook point, in registration order."""
 
     __slots__ = ("fns", "name")
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.fns: list[Callable[P, Steps]] = []
+        self.fns: list[Callable[P, R]] = []
 
-    def add(self, fn: Callable[P, Steps]) -> None:
+    def add(self, fn: Callable[P, R]) -> None:
         self.fns.append(fn)
+
+
+class StepHook(_HookPoint[P, Steps]):
+    """A hook point whose functions are generators that may yield decisions."""
+
+    __slots__ = ()
 
     def run(self, *args: P.args, **kwargs: P.kwargs) -> Steps:
         for fn in self.fns:
             yield from fn(*args, **kwargs)
 
 
-class PlainHook(Generic[P]):
-    """A hook point whose functions are called in registration order."""
+class PlainHook(_HookPoint[P, None]):
+    """A hook point whose functions are called in turn."""
 
-    __slots__ = ("fns", "name")
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.fns: list[Callable[P, None]] = []
-
-    def add(self, fn: Callable[P, None]) -> None:
-        self.fns.append(fn)
+    __slots__ = ()
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> None:
         for fn in self.fns:

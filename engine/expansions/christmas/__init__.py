@@ -118,41 +118,15 @@ def install(game: Game) -> None:
     h.add_action(
         ActionSpec(XmasPlay, turn_steps, play.legal_plays, play.validate_play, play.run_play)
     )
-    h.add_action(
-        ActionSpec(XmasDraw, frozenset({STEP_DRAW}), play.legal_draw, play.validate_draw, _answer)
-    )
-    h.add_action(
-        ActionSpec(
-            XmasTarget,
-            frozenset({STEP_TARGET, STEP_MASTERMIND}),
-            play.legal_target,
-            play.validate_target,
-            _answer,
-        )
-    )
-    h.add_action(
-        ActionSpec(
-            XmasReact, frozenset({STEP_REACT}), play.legal_react, play.validate_react, _answer
-        )
-    )
-    h.add_action(
-        ActionSpec(
-            XmasModifier,
-            frozenset({STEP_MODIFIER}),
-            hooks.legal_modifier,
-            hooks.validate_modifier,
-            _answer,
-        )
-    )
-    h.add_action(
-        ActionSpec(
-            XmasDiscard,
-            frozenset({STEP_DISCARD}),
-            hooks.legal_discard,
-            hooks.validate_discard,
-            _answer,
-        )
-    )
+    # Answers to christmas questions: the waiting step takes them (run does nothing).
+    for cls, steps, legal, validate in (
+        (XmasDraw, {STEP_DRAW}, play.legal_draw, play.validate_draw),
+        (XmasTarget, {STEP_TARGET, STEP_MASTERMIND}, play.legal_target, play.validate_target),
+        (XmasReact, {STEP_REACT}, play.legal_react, play.validate_react),
+        (XmasModifier, {STEP_MODIFIER}, hooks.legal_modifier, hooks.validate_modifier),
+        (XmasDiscard, {STEP_DISCARD}, hooks.legal_discard, hooks.validate_discard),
+    ):
+        h.add_action(ActionSpec(cls, frozenset(steps), legal, validate, _answer))
 
 
 def _answer(game: Game, action: object) -> Steps:

@@ -11,6 +11,7 @@ behaviours themselves: :mod:`.effects` (cards with a target on the board) and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine import scoring
@@ -29,6 +30,23 @@ Event = dict[str, Any]
 def feature_value(game: Game, feat: Feature) -> float:
     """AI: a feature's worth as scored now, plus one."""
     return scoring.value(game, feat, game.board.is_complete(feat))[0] + 1
+
+
+@dataclass(slots=True)
+class Resolution:
+    """A card being resolved (X-3), as its effect sees it."""
+
+    game: Game
+    player: int
+    card: CardDesign
+    opt: Option | None  # the target chosen; None for a card without one
+    action: XmasTarget | None  # the xmas-target answer that chose it
+    ev: Event  # the xmas-effect event, for the effect to complete and append
+
+    @property
+    def target(self) -> Option:
+        assert self.opt is not None, "a card with a target"
+        return self.opt
 
 
 class Behaviour:
@@ -58,18 +76,9 @@ class Behaviour:
     def check_target(self, game: Game, card: CardDesign, action: XmasTarget) -> None:
         """Checks of a chosen target beyond being one of the options."""
 
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        """The effect; appends ``ev`` (the xmas-effect event) where it belongs.
-        ``action`` is the xmas-target answer (None for a card without target)."""
-        game.events.append(ev)
+    def run(self, r: Resolution) -> Steps:
+        """The effect (X-3); appends ``r.ev`` where it belongs among its events."""
+        r.game.events.append(r.ev)
         yield from ()
 
     def card_points(self, game: Game, score: scoring.FeatureScore) -> int:

@@ -12,7 +12,7 @@ from engine import scoring
 from engine.actions import segment_of
 from engine.board import Feature
 from engine.expansions.christmas.actions import XmasTarget
-from engine.expansions.christmas.behaviour import Behaviour, Event, feature_value
+from engine.expansions.christmas.behaviour import Behaviour, Resolution, feature_value
 from engine.expansions.christmas.state import (
     LOCK,
     TIEBREAK,
@@ -36,17 +36,9 @@ if TYPE_CHECKING:
 
 # --- X-4.1 ------------------------------------------------------------------------
 class ScoreThree(Behaviour):
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        game.events.append(ev)
-        game.award(player, 3, {"reason": reason(card.id), "card": card.id})
+    def run(self, r: Resolution) -> Steps:
+        r.game.events.append(r.ev)
+        r.game.award(r.player, 3, {"reason": reason(r.card.id), "card": r.card.id})
         yield from ()
 
 
@@ -66,21 +58,12 @@ class ScoreUnfinished(Behaviour):
             and player in scoring.owners(game, feat)
         ]
 
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        assert opt is not None
-        st = state(game)
-        game.events.append(ev)
-        st.card_scoring = (player, card.id)
+    def run(self, r: Resolution) -> Steps:
+        st = state(r.game)
+        r.game.events.append(r.ev)
+        st.card_scoring = (r.player, r.card.id)
         try:
-            scoring.score_now(game, opt.key, reason(card.id), False)  # type: ignore[arg-type]
+            scoring.score_now(r.game, r.target.key, reason(r.card.id), False)  # type: ignore[arg-type]
         finally:
             st.card_scoring = None
         yield from ()
@@ -130,20 +113,12 @@ class Claim(Behaviour):
         if game.board.tiles[pos].face.segments[seg].kind != card.feature:
             raise IllegalAction(f"the follower must stand on a {card.feature}")
 
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        assert action is not None
-        pos, seg = segment_of(game.board, action, "the target")  # on the segment named
-        f = game.add_follower(player, pos, seg)
-        ev.update(follower_ref(game, f), feature=card.feature, lying=f.lying)
-        game.events.append(ev)
+    def run(self, r: Resolution) -> Steps:
+        assert r.action is not None
+        pos, seg = segment_of(r.game.board, r.action, "the target")  # on the segment named
+        f = r.game.add_follower(r.player, pos, seg)
+        r.ev.update(follower_ref(r.game, f), feature=r.card.feature, lying=f.lying)
+        r.game.events.append(r.ev)
         yield from ()
 
     def value(self, game: Game, player: int, opt: Option) -> float:
@@ -167,21 +142,12 @@ class Lock(Behaviour):
     def affected(self, game: Game, player: int, opt: Option | None) -> set[int]:
         return set() if opt is None else {f.player for f in opt.data.followers}
 
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        assert opt is not None
-        feat: Feature = opt.data
+    def run(self, r: Resolution) -> Steps:
+        feat: Feature = r.target.data
         feat.marks[LOCK] = True
         for f in feat.followers:
             f.lying = True
-        game.events.append(ev)
+        r.game.events.append(r.ev)
         yield from ()
 
     def value(self, game: Game, player: int, opt: Option) -> float:
@@ -209,19 +175,10 @@ class Tiebreak(Behaviour):
     def affected(self, game: Game, player: int, opt: Option | None) -> set[int]:
         return set() if opt is None else set(tied_owners(opt.data))
 
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        assert opt is not None
-        feat: Feature = opt.data
-        feat.marks[TIEBREAK] = sorted(tiebreak_marks(feat) | {player})
-        game.events.append(ev)
+    def run(self, r: Resolution) -> Steps:
+        feat: Feature = r.target.data
+        feat.marks[TIEBREAK] = sorted(tiebreak_marks(feat) | {r.player})
+        r.game.events.append(r.ev)
         yield from ()
 
     def value(self, game: Game, player: int, opt: Option) -> float:
@@ -241,18 +198,9 @@ class ReturnFollower(Behaviour):
             if not locked(feat)
         ]
 
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        assert opt is not None
-        game.remove_follower(opt.data)
-        game.events.append(ev)
+    def run(self, r: Resolution) -> Steps:
+        r.game.remove_follower(r.target.data)
+        r.game.events.append(r.ev)
         yield from ()
 
     def value(self, game: Game, player: int, opt: Option) -> float:
@@ -272,21 +220,12 @@ class Swap(Behaviour):
     def affected(self, game: Game, player: int, opt: Option | None) -> set[int]:
         return set() if opt is None else {opt.data[1].player}
 
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        assert opt is not None
-        a, b = opt.data
+    def run(self, r: Resolution) -> Steps:
+        a, b = r.target.data
         pa, sa, pb, sb = a.pos, a.seg, b.pos, b.seg
-        game.move_follower(a, pb, sb)
-        game.move_follower(b, pa, sa)
-        game.events.append(ev)
+        r.game.move_follower(a, pb, sb)
+        r.game.move_follower(b, pa, sa)
+        r.game.events.append(r.ev)
         yield from ()
 
     def value(self, game: Game, player: int, opt: Option) -> float:

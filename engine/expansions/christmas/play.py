@@ -22,6 +22,7 @@ from engine.expansions.christmas.actions import (
     XmasReact,
     XmasTarget,
 )
+from engine.expansions.christmas.behaviour import Resolution
 from engine.expansions.christmas.cards import BY_ID, CardDesign, Deck
 from engine.expansions.christmas.state import (
     STEP_DRAW,
@@ -90,7 +91,7 @@ def resolve(game: Game, player: int, card_id: str) -> Steps:
     ev: dict[str, Any] = {"type": "xmas-effect", "player": player, "card": card_id}
     if opt is not None:
         ev["target"] = opt.public
-    yield from card.behaviour.run(game, player, card, opt, action, ev)
+    yield from card.behaviour.run(Resolution(game, player, card, opt, action, ev))
     _finish(st, card_id)
 
 

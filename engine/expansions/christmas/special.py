@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine import scoring
 from engine.board import Feature
 from engine.expansions.christmas.actions import XmasTarget
-from engine.expansions.christmas.behaviour import Behaviour, Event
+from engine.expansions.christmas.behaviour import Behaviour, Resolution
 from engine.expansions.christmas.state import (
     DRAW_TWO_USED,
     STEP_MASTERMIND,
@@ -43,21 +43,13 @@ class Mastermind(Behaviour):
             return "a mastermind is already waiting for the next turn (X-5.5)"
         return None
 
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        st = state(game)
-        victim = (player + 1) % len(game.players)
-        st.mastermind = (player, victim)
-        st.mastermind_card = card.id
-        ev["victim"] = victim
-        game.events.append(ev)
+    def run(self, r: Resolution) -> Steps:
+        st = state(r.game)
+        victim = (r.player + 1) % len(r.game.players)
+        st.mastermind = (r.player, victim)
+        st.mastermind_card = r.card.id
+        r.ev["victim"] = victim
+        r.game.events.append(r.ev)
         yield from ()
 
     def choose_cell(self, game: Game, card: str, owner: int, victim: int) -> Steps:
@@ -110,16 +102,9 @@ class DrawTwo(Behaviour):
             return "no tile is left to draw (X-4.7)"
         return None
 
-    def run(
-        self,
-        game: Game,
-        player: int,
-        card: CardDesign,
-        opt: Option | None,
-        action: XmasTarget | None,
-        ev: Event,
-    ) -> Steps:
-        game.events.append(ev)
+    def run(self, r: Resolution) -> Steps:
+        game, player, card = r.game, r.player, r.card
+        game.events.append(r.ev)
         turn = game.turn
         assert turn is not None
         turn.data[DRAW_TWO_USED] = True

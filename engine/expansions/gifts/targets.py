@@ -108,17 +108,25 @@ def _own_follower(game: Game, player: int, action: OpenGift, what: str) -> tuple
     )
 
 
+def _unfinished(
+    game: Game, action: OpenGift, kind: str, card: str, verb: str, rule: str
+) -> tuple[Pos, int]:
+    """The segment of the unfinished ``kind`` the opening names (G-10)."""
+    pos, seg = segment_of(game.board, action, card)
+    feat = game.board.feature_at(pos, seg)
+    if feat.kind != kind:
+        raise IllegalAction(f"{card} {verb} a {kind}, not a {feat.kind} ({rule})")
+    if not game.board.is_unfinished(feat):
+        raise IllegalAction(f"that {kind} is finished; {card} needs an unfinished one ({rule})")
+    return pos, seg
+
+
 def plan_synod(game: Game, player: int, action: OpenGift) -> Plan:
     """G-4: a follower from supply onto an unfinished monastery."""
     board = game.board
     if game.supply[player] == 0:
         raise IllegalAction("Synod needs a follower in your supply (G-4)")
-    pos, seg = segment_of(game.board, action, "Synod")
-    feat = board.feature_at(pos, seg)
-    if feat.kind != "monastery":
-        raise IllegalAction(f"Synod goes on a monastery, not a {feat.kind} (G-4)")
-    if not board.is_unfinished(feat):
-        raise IllegalAction("that monastery is finished; Synod needs an unfinished one (G-4)")
+    pos, seg = _unfinished(game, action, "monastery", "Synod", "goes on", "G-4")
 
     def synod() -> Steps:
         game.add_follower(player, pos, seg)
@@ -130,12 +138,7 @@ def plan_synod(game: Game, player: int, action: OpenGift) -> Plan:
 def plan_road_sweeper(game: Game, player: int, action: OpenGift) -> Plan:
     """G-5: score an unfinished road as at game end, then clear it."""
     board = game.board
-    pos, seg = segment_of(game.board, action, "Road sweeper")
-    feat = board.feature_at(pos, seg)
-    if feat.kind != "road":
-        raise IllegalAction(f"Road sweeper scores a road, not a {feat.kind} (G-5)")
-    if not board.is_unfinished(feat):
-        raise IllegalAction("that road is finished; Road sweeper needs an unfinished one (G-5)")
+    pos, seg = _unfinished(game, action, "road", "Road sweeper", "scores", "G-5")
     root = board.find(board.tiles[pos].nodes[seg])
 
     def sweep() -> Steps:
