@@ -25,7 +25,7 @@ class BetsAdapter(Adapter):
     holdings: ClassVar[Mapping[str, str]] = {"chips": "bets.holding"}
     score_groups: ClassVar[Mapping[str, str]] = {engine.BET_REASON: "bets.group"}
     group_order = ("bets.group",)
-    overlay = "renders.board"  # bookmaker offices and their stakes
+    overlay = "renders.overlays.bets"  # bookmaker offices and their stakes
     messages: ClassVar[Mapping[str, Entry]] = {
         "bets.title": "bets",
         "bets.command": "Stake a chip, pass, or pick a feature (The Bets)",

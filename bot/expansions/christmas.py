@@ -43,7 +43,7 @@ class ChristmasAdapter(Adapter):
     }
     holdings: ClassVar[Mapping[str, str]] = {"hand": "christmas.holding"}
     group_order = ("christmas.group",)
-    overlay = "renders.board"  # locks and tiebreak marks
+    overlay = "renders.overlays.christmas"  # locks and tiebreak marks
     messages: ClassVar[Mapping[str, Entry]] = {
         "christmas.title": "christmas",
         "christmas.command": "Play, draw, target or discard a Christmas card",

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from bot import expansions
 from bot.expansions import generic
 from bot.text import Text, Words
-from engine.game import BASE_ACTIONS, Game
+from engine.actions import BASE_ACTIONS
+from engine.game import Game
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action, Decision
 from renders.board import distinct_cells, number_cells
 

@@ -10,8 +10,9 @@ import pytest
 from bot import expansions
 from bot.present.choices import step_prompt
 from bot.text import ENGLISH, has
+from engine.actions import BASE_ACTIONS
 from engine.expansions import known_expansions
-from engine.game import BASE_ACTIONS, Game
+from engine.game import Game
 from engine.phases import Decision
 
 
@@ -29,7 +30,11 @@ def test_the_adapter_presents_every_action_and_step_of_its_expansion(name: str) 
             assert prompt == ENGLISH(adapter.prompts[step], where=ENGLISH("prompt.where", x=1, y=2))
     assert adapter.command is not None and has(adapter.command.description)
     if adapter.overlay is not None:
-        importlib.import_module(adapter.overlay)
+        # The renders module that draws its marks, registered under its view key.
+        from renders.overlays import REGISTRY
+
+        module = importlib.import_module(adapter.overlay)
+        assert any(type(o).__module__ == module.__name__ for o in REGISTRY.values())
 
 
 def test_an_expansion_without_an_adapter_is_shown_generically() -> None:

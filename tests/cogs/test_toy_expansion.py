@@ -5,16 +5,16 @@ its score group, with no other change anywhere."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import engine.expansions as engine_registry
 from bot import expansions
 from bot.present.choices import command_of
+from engine import plugins
+from engine.actions import ACTION_TYPES
 from engine.game import Game
 from tests.bot.toy import presentation, rules
 from tests.cogs.fakes import (
@@ -34,20 +34,19 @@ from tests.cogs.helpers import lobby
 
 @pytest.fixture
 def toy() -> Iterator[None]:
-    """Install Bells as the engine and the bot find expansions: an engine
-    module ``engine.expansions.toy`` in the expansion order, and its adapter."""
-    order = engine_registry.ORDER
-    sys.modules["engine.expansions.toy"] = rules
-    engine_registry.ORDER = (*order, rules.NAME)
-    engine_registry.known_expansions.cache_clear()
+    """Install Bells as the engine and the bot find expansions: its plug-in
+    registered with the engine (engine.plugins), its adapter with the bot."""
+    plugins.register(rules.PLUGIN)
     expansions.register(presentation.BellsAdapter())
     try:
         yield
     finally:
+        # No unregistering in the engine's API (expansions are fixed per
+        # process): the test takes its plug-in back out by hand.
         expansions._REGISTRY.pop(rules.NAME, None)
-        engine_registry.ORDER = order
-        engine_registry.known_expansions.cache_clear()
-        sys.modules.pop("engine.expansions.toy", None)
+        plugins._PLUGINS.pop(rules.NAME, None)
+        for cls in rules.PLUGIN.actions:
+            ACTION_TYPES.pop(cls.TYPE, None)
 
 
 def _labels(items: list[Any]) -> list[str]:
