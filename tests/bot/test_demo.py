@@ -29,4 +29,3 @@ async def test_demo_plays_a_short_game_with_every_expansion(tmp_path: Path) -> N
     assert turns[0].read_bytes()[:4] == b"\x89PNG"
     log = (tmp_path / "log.txt").read_text()
     assert "Game over" in log
-
