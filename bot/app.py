@@ -3,6 +3,7 @@ cogs, command sync, timer poller) and a clean shutdown."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -13,6 +14,7 @@ from bot.notify import DiscordNotifier
 from bot.play import PlayService
 from bot.scheduler import Scheduler
 from bot.settings import Settings
+from bot.shutdown import drain_handlers
 from bot.sync import sync_if_changed
 from bot.ui import GameButton, GameSelect
 from cogs import EXTENSIONS
@@ -33,6 +35,7 @@ class CarcassonneBot(commands.Bot):
         self.database: Database | None = None
         self.play: PlayService | None = None
         self.scheduler: Scheduler | None = None
+        self._shutdown: asyncio.Future[None] | None = None
         self.tree.on_error = errors.handle  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -57,10 +60,21 @@ class CarcassonneBot(commands.Bot):
         await self.add_cog(LeagueCog(self.play.leagues))
 
     async def close(self) -> None:
+        # One shutdown, awaited whole by every caller (signal handler, `async
+        # with`, bot.cli.run): the database is disposed last, once the timers
+        # and the interactions in flight are done with it.
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._shut_down())
+        await asyncio.shield(self._shutdown)
+
+    async def _shut_down(self) -> None:
         log.info("shutting down")
         if self.scheduler is not None:
             await self.scheduler.stop()
+        await drain_handlers()  # still connected: they can answer
         await super().close()
+        await drain_handlers(0)  # any that started meanwhile
         if self.database is not None:
             await self.database.dispose()
             self.database = None
+        log.info("stopped")
