@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean find-python
+.PHONY: run test install lint typecheck bench clean find-python
 
 run: $(RUN_STAMP)
 	$(BIN)/python -m bot
@@ -17,6 +17,11 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
+
+# For a service (docs/deploy.md): what running needs, compiled ahead of time
+# (a service may not write next to the code).
+install: $(RUN_STAMP)
+	$(BIN)/python -m compileall -q engine db renders bot cogs
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
