@@ -234,12 +234,14 @@ def _unquote(value: str) -> str:
 @dataclass(slots=True)
 class ReadSettings:
     """What :func:`read_settings` found: the settings (defaults where a value
-    was bad), the problems, near-miss names, and where each value came from."""
+    was bad), the problems, near-miss names, where each value came from, and
+    the names of the variables whose value was refused."""
 
     settings: Settings
     problems: list[str]
     warnings: list[str]
     sources: dict[str, str]  # NAME -> "environment" / ".env line 3"
+    refused: set[str] = field(default_factory=set)
 
 
 def read_settings(
@@ -256,6 +258,7 @@ def read_settings(
     values: dict[str, Any] = {}
     problems: list[str] = list(file.problems) if file is not None else []
     sources: dict[str, str] = {}
+    refused: set[str] = set()
     for var in VARIABLES:
         if var.name not in given:
             continue
@@ -267,6 +270,7 @@ def read_settings(
                 values[var.attr] = None
             elif var.empty == "error":
                 default = getattr(Settings(), var.attr)
+                refused.add(var.name)
                 problems.append(
                     f"{var.name} is empty ({source}): use {var.accepted}, "
                     f"or remove the line for the default ({default})"
@@ -275,6 +279,7 @@ def read_settings(
         try:
             values[var.attr] = var.parse(text)
         except Invalid as exc:
+            refused.add(var.name)
             shown = "" if var.secret else f"={_show(var, text)}"
             problems.append(f"{var.name}{shown} ({source}): {exc}; use {var.accepted}")
     known = [v.name for v in VARIABLES]
@@ -288,7 +293,7 @@ def read_settings(
         if close:
             where = given[name][1]
             warnings.append(f"{name} ({where}) is not a setting of the bot: {close[0]}?")
-    return ReadSettings(Settings(**values), problems, warnings, sources)
+    return ReadSettings(Settings(**values), problems, warnings, sources, refused)
 
 
 def _show(var: Variable, text: str) -> str:

@@ -42,7 +42,7 @@ async def findings(read: ReadSettings, *, offline: bool = False) -> list[Finding
     if not read.problems:
         out.append(Finding("ok", "settings: " + _sources(read.sources)))
     out += await _discord(read, offline)
-    if not any(p.startswith("DATABASE_URL") for p in read.problems):
+    if "DATABASE_URL" not in read.refused:
         out += await _database(read.settings.database_url)
     out += _writable(read)
     return out
@@ -60,10 +60,8 @@ async def _discord(read: ReadSettings, offline: bool) -> list[Finding]:
     settings = read.settings
     token = settings.token
     if token is None:
-        if "DISCORD_TOKEN" in read.sources and any(
-            p.startswith("DISCORD_TOKEN") for p in read.problems
-        ):
-            return []
+        if "DISCORD_TOKEN" in read.refused:
+            return []  # its problem is already reported
         return [Finding("note", "DISCORD_TOKEN is not set: python -m bot plays the offline demo")]
     if offline:
         return [Finding("note", "Discord not asked (--offline): the token is not checked")]

@@ -163,3 +163,11 @@ def test_env_example_documents_every_setting_and_loads_cleanly() -> None:
     text = example.read_text()
     for var in VARIABLES:
         assert var.name in text, var.name
+
+
+def test_refused_values_fall_back_to_defaults_and_are_named(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DATABASE_URL=oracle://x\nREMINDER_HOURS=\nTIMEOUT_POLICY=skip\n")
+    read = read_settings(env, {})
+    assert read.refused == {"DATABASE_URL", "REMINDER_HOURS"}
+    assert read.settings == Settings(timeout_policy="skip")
