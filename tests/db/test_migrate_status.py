@@ -93,3 +93,13 @@ def test_alembic_is_imported_only_when_a_migration_runs(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'fresh.sqlite3'}"
     assert _imports_alembic_at_start(url) is True  # creates the schema
     assert _imports_alembic_at_start(url) is False  # at head: one query
+
+
+@pytest.mark.postgres
+async def test_check_names_a_missing_postgres_database(pg_server) -> None:  # type: ignore[no-untyped-def]
+    url = pg_server.url("no_such_database")
+    lines = await findings(ReadSettings(Settings(database_url=url), [], [], {}))
+    errors = [str(f) for f in lines if f.level == "error"]
+    assert len(errors) == 1
+    assert errors[0].startswith(f"error    DATABASE_URL ({url}): cannot connect: ")
+    assert 'database "no_such_database" does not exist' in errors[0]
