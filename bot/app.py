@@ -9,6 +9,7 @@ Nothing the bot sends pings anyone unless that message allows it
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -17,6 +18,7 @@ from discord.ext import commands
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.settings import Settings
+from bot.shutdown import drain_handlers
 from bot.sync import sync_if_changed
 from bot.ui import funnel
 from bot.ui.notifier import DiscordNotifier
@@ -42,6 +44,7 @@ class CarcassonneBot(commands.Bot):
         self.database: Database | None = None
         self.services: Services | None = None
         self.scheduler: Scheduler | None = None
+        self._shutdown: asyncio.Future[None] | None = None
         self.tree.on_error = funnel.handle  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -64,10 +67,21 @@ class CarcassonneBot(commands.Bot):
             await self.load_extension(ext)
 
     async def close(self) -> None:
+        # One shutdown, awaited whole by every caller (signal handler, `async
+        # with`, bot.cli.run): the database is disposed last, once the timers
+        # and the interactions in flight are done with it.
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._shut_down())
+        await asyncio.shield(self._shutdown)
+
+    async def _shut_down(self) -> None:
         log.info("shutting down")
         if self.scheduler is not None:
             await self.scheduler.stop()
+        await drain_handlers()  # still connected: they can answer
         await super().close()
+        await drain_handlers(0)  # any that started meanwhile
         if self.database is not None:
             await self.database.dispose()
             self.database = None
+        log.info("stopped")

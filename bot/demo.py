@@ -78,7 +78,7 @@ async def run_demo(
     await migrate.upgrade_async(url)
     database = Database(url)
     notifier = FileNotifier(out)
-    base = settings or Settings(_env_file=None, discord_token=None)  # type: ignore[call-arg]
+    base = settings or Settings(discord_token=None)
     try:
         store = GameService(database)
         services = Services(store, base, notifier)

@@ -44,7 +44,7 @@ async def service(tmp_path: Path):
     await migrate.upgrade_async(url)
     db = Database(url)
     rec = Recorder()
-    settings = Settings(_env_file=None, discord_token=None, database_url=url)  # type: ignore[call-arg]
+    settings = Settings(discord_token=None, database_url=url)
     yield Services(GameService(db), settings, rec), rec
     await db.dispose()
 

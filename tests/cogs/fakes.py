@@ -38,7 +38,7 @@ def settings_for(db_file: Path, **overrides: Any) -> Settings:
         "demo_output_dir": db_file.parent / "demo",
     }
     values.update(overrides)
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+    return Settings(**values)
 
 
 def forbidden() -> discord.Forbidden:
