@@ -36,13 +36,13 @@ from engine.expansions.christmas.state import (
     Ask,
     Option,
     ask,
-    locked,
     reason,
     state,
     tiebreak_marks,
     tied_owners,
 )
 from engine.expansions.christmas.view import deferred_view
+from engine.marks import is_locked
 from engine.phases import Action, IllegalAction, Steps
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ def score_feature(game: Game, score: scoring.FeatureScore) -> None:
         if player in score.points:
             score.points[player] += BY_ID[card].behaviour.bonus(score)
             score.detail.setdefault("cards", []).append(card)
-    if score.reason == scoring.COMPLETED and locked(feat):
+    if score.reason == scoring.COMPLETED and is_locked(feat):
         # computed now (modifiers included), paid and returned at game end.
         score.pay = False
         score.return_followers = False
@@ -197,7 +197,7 @@ def owner_strength(game: Game, feat: Feature, counts: dict[int, int]) -> None:
 
 
 def merge(game: Game, kept: Feature, absorbed: Feature) -> None:
-    if locked(kept) or locked(absorbed):  # the lock spreads through a join
+    if is_locked(kept) or is_locked(absorbed):  # the lock spreads through a join
         kept.marks[LOCK] = True
         for f in (*kept.followers, *absorbed.followers):
             f.lying = True
@@ -207,7 +207,7 @@ def merge(game: Game, kept: Feature, absorbed: Feature) -> None:
 
 
 def follower_placed(game: Game, feat: Feature, follower: Follower) -> None:
-    if locked(feat):  # every follower added later lies down too
+    if is_locked(feat):  # every follower added later lies down too
         follower.lying = True
 
 
@@ -282,6 +282,6 @@ def before_final(game: Game) -> Steps:
                 },
             )
     for feat in list(game.board.features.values()):
-        if feat.completed and locked(feat) and feat.followers:
+        if feat.completed and is_locked(feat) and feat.followers:
             game.return_followers(feat)  # they stayed until game end
     yield from ()

@@ -1,0 +1,221 @@
+"""Where the expansions meet (RULES.md "Combining expansions", C-1..C-3).
+
+Every scenario fixes all decks and builds its position move by move; the scores
+expected are worked out by hand in the comments. The start tile D sits at 0,0:
+city N, road W-E, field S; y grows to the south. A card is put straight into a
+hand (``give_gift``, ``give_card``) where how it was drawn is not the point.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import Game, IllegalAction
+from engine.expansions import christmas as xm
+from engine.expansions import gifts
+from engine.expansions.christmas.cards import BY_ID
+from engine.expansions.gifts.cards import CARDS
+from engine.views import public_view
+from tests.engine.helpers import fingerprint
+
+
+# --- helpers ---------------------------------------------------------------------
+def new(expansions: list[str], tiles: list[str], **decks: list[str]) -> Game:
+    return Game(["P0", "P1"], expansions, seed=1, decks={"tiles": tiles, **decks})
+
+
+def act(g: Game, kind: str, **fields: Any) -> list[dict[str, Any]]:
+    """The action of the first seat the game waits for."""
+    assert g.pending is not None
+    return g.apply({"player": g.pending.players[0], "type": kind, **fields})
+
+
+def step(g: Game) -> str:
+    assert g.pending is not None
+    return g.pending.step
+
+
+def place(g: Game, x: int, y: int, r: int) -> None:
+    assert step(g) == "place", g.pending
+    act(g, "place", x=x, y=y, rotation=r)
+
+
+def answer_attacks(g: Game) -> None:
+    """Every attacked player lets the attack pass (X-4.9)."""
+    while step(g) == xm.STEP_REACT:
+        act(g, xm.REACT, cancel=False)
+
+
+def follower(g: Game, loc: str | None = None) -> None:
+    answer_attacks(g)
+    assert step(g) == "follower", g.pending
+    act(g, "follower", location=loc)
+
+
+def offer(g: Game, yes: bool) -> None:
+    assert step(g) == xm.STEP_DRAW, g.pending
+    act(g, xm.DRAW, deck=g.pending.info["deck"], draw=yes)
+
+
+def give_gift(g: Game, player: int, *cards: str) -> None:
+    gifts.state(g).hands[player].extend(cards)
+
+
+def give_card(g: Game, player: int, *cards: str) -> None:
+    xm.state(g).hands[player].extend(cards)
+
+
+def refused(g: Game, action: dict[str, Any], words: str) -> None:
+    before = fingerprint(g)
+    with pytest.raises(IllegalAction, match=words):
+        g.apply(action)
+    assert fingerprint(g) == before
+
+
+def openings(g: Game, player: int) -> list[dict[str, Any]]:
+    return [a for a in g.legal_actions(player) if a["type"] == gifts.OPEN]
+
+
+def paid(g: Game, reason: str) -> list[tuple[int, int]]:
+    return [(e["player"], e["points"]) for e in g.events if e.get("reason") == reason]
+
+
+def on_board(g: Game) -> list[tuple[int, tuple[int, int], str, bool]]:
+    return sorted((f.player, f.pos, g.location(f), f.lying) for _, f in g.board.followers())
+
+
+# --- C-1: a locked feature is out of reach of every card ------------------------------
+def locked_road_game() -> Game:
+    """P0's thief on the road D-U; P1 locks it (X-5.2) and leaves a farmer at 2,0.
+
+    Turn 1, P0: U at 1,0 r90 (road W-E), thief on it; declines the roadside card.
+    Turn 2, P1: W at 2,0 r0 (junction: roads E, S, W) ends the road on the east;
+    draws lock-road and locks P0's road (the only road with a follower); puts a
+    farmer on the north field of 2,0 (NNW).
+    """
+    g = new(["gifts", "christmas"], ["U", "W", "W", "U", "U"], gifts=[], roadside=["lock-road"])
+    place(g, 1, 0, 90)
+    offer(g, False)
+    follower(g, "E")
+    place(g, 2, 0, 0)
+    offer(g, True)
+    assert g.pending.info["options"] == [{"x": 0, "y": 0, "location": "E"}]
+    act(g, xm.TARGET, x=0, y=0, location="E")
+    follower(g, "NNW")
+    assert on_board(g) == [(0, (1, 0), "E", True), (1, (2, 0), "NNW", False)]
+    return g
+
+
+def test_c1_g5_g6_g7_gifts_cannot_reach_an_unfinished_locked_road() -> None:
+    g = locked_road_game()
+    give_gift(g, 0, gifts.CASH_OUT, gifts.ROAD_SWEEPER, gifts.CHANGE_POSITION)
+    # Turn 3, P0, before placing. Road sweeper (G-5) may sweep only the two
+    # one-tile roads of the junction at 2,0 (E and S), not the locked road; Cash
+    # out (G-7) and Change position (G-6) have no target: P0's only follower is
+    # on the locked road (G-10: they cannot be opened).
+    assert openings(g, 0) == [
+        {
+            "player": 0,
+            "type": gifts.OPEN,
+            "card": gifts.ROAD_SWEEPER,
+            "x": 2,
+            "y": 0,
+            "location": loc,
+        }
+        for loc in ("E", "S")
+    ]
+    refused(
+        g,
+        {"player": 0, "type": gifts.OPEN, "card": gifts.CASH_OUT, "x": 1, "y": 0, "location": "E"},
+        r"locked.*G-7, C-1",
+    )
+    refused(
+        g,
+        {
+            "player": 0,
+            "type": gifts.OPEN,
+            "card": gifts.ROAD_SWEEPER,
+            "x": 0,
+            "y": 0,
+            "location": "E",
+        },
+        r"locked.*G-5, C-1",
+    )
+    refused(
+        g,
+        {
+            "player": 0,
+            "type": gifts.OPEN,
+            "card": gifts.CHANGE_POSITION,
+            "x": 1,
+            "y": 0,
+            "location": "E",
+            "to": "NNW",
+        },
+        r"locked.*G-6, C-1",
+    )
+    # G-6 the other way: P1's farmer at 2,0 may stand up on the junction's E or S
+    # road, not on its W road, which is part of the locked road.
+    assert CARDS[gifts.CHANGE_POSITION].targets(g, 1) == [
+        {"x": 2, "y": 0, "location": "NNW", "to": "E"},
+        {"x": 2, "y": 0, "location": "NNW", "to": "S"},
+    ]
+    refused(
+        g,
+        {
+            "player": 0,
+            "type": gifts.OPEN,
+            "card": gifts.CHANGE_POSITION,
+            "x": 2,
+            "y": 0,
+            "location": "NNW",
+            "to": "W",
+        },
+        "no follower",  # P0 has none there: checked before the lock
+    )
+
+
+def test_c1_g7_cash_out_cannot_take_back_a_follower_of_a_completed_locked_road() -> None:
+    g = locked_road_game()
+    # Turn 3, P0: W at -1,0 r0 ends the road on the west: W-D-U-W, 4 tiles,
+    # complete. Locked: its 4 points wait for the game end, the thief stays.
+    place(g, -1, 0, 0)
+    follower(g)
+    assert g.scores == [0, 0]
+    assert public_view(g).extra["christmas"]["deferred"] == [
+        {"feature": "road", "x": -1, "y": 0, "tiles": 4, "points": {"0": 4}}
+    ]
+    assert on_board(g)[0] == (0, (1, 0), "E", True)
+    # Turn 4, P1: U at 1,1 r90 (a one-tile road W-E), thief on it.
+    place(g, 1, 1, 90)
+    follower(g, "E")
+    # Turn 5, P0 holds Cash out: before this ruling it paid 2 points and gave the
+    # thief back although the road's 4 points were still paid at the end.
+    give_gift(g, 0, gifts.CASH_OUT)
+    assert openings(g, 0) == []  # G-10: its only target is locked
+    refused(
+        g,
+        {"player": 0, "type": gifts.OPEN, "card": gifts.CASH_OUT, "x": 1, "y": 0, "location": "E"},
+        r"locked.*G-7, C-1",
+    )
+    # The Christmas cards of C-1 leave it alone too: P0 owns only the locked
+    # road, so Road bonus (X-4.2) has no target, nor Return follower (X-4.11),
+    # nor a road swap (X-5.4) for either player; P1 may score P1's own road.
+    assert BY_ID["score-road"].options(g, 0) == []
+    assert [o.public for o in BY_ID["score-road"].options(g, 1) or []] == [
+        {"x": 1, "y": 1, "location": "E"}
+    ]
+    assert BY_ID["return-follower"].options(g, 0) == []
+    assert BY_ID["swap-road"].options(g, 0) == []
+    assert BY_ID["swap-road"].options(g, 1) == []
+    place(g, 1, -1, 90)  # U north of 1,0: no road joins any follower's
+    follower(g)
+    assert g.finished
+    # By hand. P0: the locked road, 4 tiles x 1 = 4, paid at the end (X-6), and
+    # one unopened gift, 2 (G-9): 6. P1: road at 1,1, unfinished, 1 tile = 1
+    # (B-8); the farmer's field touches no completed city: 0. Total 1.
+    assert paid(g, "christmas:lock") == [(0, 4)]
+    assert paid(g, gifts.CASH_OUT) == []
+    assert g.scores == [6, 1]
