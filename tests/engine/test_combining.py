@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from engine import Game, IllegalAction
+from engine.expansions import bets, gifts
 from engine.expansions import christmas as xm
-from engine.expansions import gifts
 from engine.expansions.christmas.cards import BY_ID
 from engine.expansions.gifts.cards import CARDS
 from engine.views import public_view
@@ -219,3 +219,44 @@ def test_c1_g7_cash_out_cannot_take_back_a_follower_of_a_completed_locked_road()
     assert paid(g, "christmas:lock") == [(0, 4)]
     assert paid(g, gifts.CASH_OUT) == []
     assert g.scores == [6, 1]
+
+
+# --- C-2: bets on a locked feature settle when it completes ------------------------------
+def test_c2_t4_x5_2_bets_on_a_locked_road_settle_at_completion_points_wait() -> None:
+    g = new(["bets", "christmas"], ["BK5", "U", "W", "U"], roadside=["lock-road"])
+    # Turn 1, P0: BK5 at 1,0 r0; its W road ends at the office and joins D's road
+    # (D-BK5, open at D's west end). Thief on it. Step 4 (T-2): P0 stakes 2|3,
+    # P1 stakes 4.
+    place(g, 1, 0, 0)
+    follower(g, "W")
+    assert step(g) == bets.STEP_STAKE
+    g.apply({"player": 0, "type": "stake", "chip": "2|3"})
+    g.apply({"player": 1, "type": "stake", "chip": "4"})
+    # Turn 2, P1: U at 1,1 r90; draws lock-road and locks P0's road.
+    place(g, 1, 1, 90)
+    offer(g, True)
+    act(g, xm.TARGET, x=0, y=0, location="E")
+    follower(g)
+    # Turn 3, P0: W at -1,0 r0 closes the road: W-D-BK5, 3 tiles, complete.
+    place(g, -1, 0, 0)
+    follower(g)
+    # By hand. The road's own points (3 tiles x 1 = 3) wait for the game end
+    # (X-5.2); the chips settle now (C-2, T-4): 2|3 matches 3 tiles and pays 3,
+    # 4 does not match and pays 0; both chips go back to their owners.
+    assert paid(g, "bet") == [(0, 3)]
+    assert paid(g, "completed") == []
+    assert g.scores == [3, 0]
+    assert public_view(g).extra["christmas"]["deferred"] == [
+        {"feature": "road", "x": -1, "y": 0, "tiles": 3, "points": {"0": 3}}
+    ]
+    assert public_view(g).extra["bets"]["offices"] == [{"x": 1, "y": 0, "chips": []}]
+    assert [len(s) for s in bets.state(g).supply] == [6, 6]
+    assert on_board(g) == [(0, (1, 0), "W", True)]  # the thief stays until the end
+    # Turn 4, P1: U at 2,1 r90 extends the road of 1,1; game end. P0 is paid the
+    # road's 3 now (X-6): 3 + 3 = 6. P1: 0.
+    place(g, 2, 1, 90)
+    follower(g)
+    assert g.finished
+    assert paid(g, "christmas:lock") == [(0, 3)]
+    assert paid(g, "bet") == [(0, 3)]  # settled once, not again at T-5
+    assert g.scores == [6, 0]
