@@ -260,3 +260,77 @@ def test_c2_t4_x5_2_bets_on_a_locked_road_settle_at_completion_points_wait() -> 
     assert paid(g, "christmas:lock") == [(0, 3)]
     assert paid(g, "bet") == [(0, 3)]  # settled once, not again at T-5
     assert g.scores == [6, 0]
+
+
+# --- C-3: take two and draw two under a mastermind ------------------------------------
+def mastermind_on_p1(tiles: list[str]) -> Game:
+    """Turn 1, P0: W at -1,0 r0 (its E road joins D's road), draws mastermind and
+    plays it on P1, thief on the road. Turn 2: P1 draws the second tile and P0
+    fixes its cell at 1,0, east of D (X-5.5). P1 holds Take two and Draw two."""
+    g = new(["gifts", "christmas"], tiles, gifts=[], roadside=["mastermind"])
+    place(g, -1, 0, 0)
+    offer(g, True)
+    act(g, xm.PLAY, card="mastermind")
+    follower(g, "E")
+    assert step(g) == xm.STEP_MASTERMIND and g.pending.players == (0,)
+    act(g, xm.TARGET, x=1, y=0)
+    assert step(g) == "place" and g.pending.players == (1,)
+    give_gift(g, 1, gifts.TAKE_TWO)
+    give_card(g, 1, "draw-two")
+    assert {a["type"] for a in g.legal_actions(1)} == {"place", gifts.OPEN, xm.PLAY}
+    return g
+
+
+def test_c3_x4_7_then_g8_under_a_mastermind_keep_only_a_tile_for_the_fixed_cell() -> None:
+    g = mastermind_on_p1(["W", "U", "C", "W", "U"])
+    # Draw two (X-4.7), allowed under a mastermind (C-3): the second tile is C,
+    # which cannot go on 1,0 (its W edge must be a road), so only U may be kept.
+    act(g, xm.PLAY, card="draw-two")
+    assert g.pending.info["tiles"] == ["U", "C"]
+    assert g.legal_actions(1) == [{"player": 1, "type": xm.TARGET, "tile": "U"}]
+    refused(g, {"player": 1, "type": xm.TARGET, "tile": "C"}, "not a legal tile")
+    act(g, xm.TARGET, tile="U")  # C leaves the game
+    # Then Take two (G-8) in the same turn: the second tile is W, which fits 1,0
+    # too; P1 keeps W and U goes back into the pile.
+    act(g, gifts.OPEN, card=gifts.TAKE_TWO)
+    assert [a["tile"] for a in g.legal_actions(1)] == ["U", "W"]
+    act(g, gifts.CHOOSE, tile="W")
+    assert {(x, y) for x, y, _ in g.legal_placements()} == {(1, 0)}  # the cell stays fixed
+    # W at 1,0 r0 closes the road W-D-W: 3 tiles, P0's thief: 3 points (B-7).
+    # P1 extended P0's road: a gift (G-2); the deck is empty, so the discard
+    # pile (the Take two just opened) becomes the deck and P1 draws it.
+    place(g, 1, 0, 0)
+    follower(g, "E")
+    assert paid(g, "completed") == [(0, 3)]
+    assert gifts.state(g).hands[1] == [gifts.TAKE_TWO]
+    # Turn 3, P0: U at -1,1 r0 under the junction; turn 4, P1: U at 2,0 r90
+    # extends P1's road; game end. By hand: P0 3. P1: road 1,0-2,0 unfinished,
+    # 2 tiles = 2 (B-8), one unopened gift = 2 (G-9): 4.
+    place(g, -1, 1, 0)
+    follower(g)
+    place(g, 2, 0, 90)
+    follower(g)
+    assert g.finished
+    assert g.scores == [3, 4]
+
+
+def test_c3_g8_then_x4_7_under_a_mastermind_keep_only_a_tile_for_the_fixed_cell() -> None:
+    g = mastermind_on_p1(["W", "U", "C", "C"])
+    # Take two first: C cannot go on 1,0, so U is kept and C goes back (G-8).
+    act(g, gifts.OPEN, card=gifts.TAKE_TWO)
+    assert g.legal_actions(1) == [{"player": 1, "type": gifts.CHOOSE, "tile": "U"}]
+    refused(g, {"player": 1, "type": gifts.CHOOSE, "tile": "C"}, r"cannot be placed this turn")
+    act(g, gifts.CHOOSE, tile="U")
+    # Then Draw two: the other C; again only U may be kept, C leaves the game.
+    act(g, xm.PLAY, card="draw-two")
+    assert g.legal_actions(1) == [{"player": 1, "type": xm.TARGET, "tile": "U"}]
+    act(g, xm.TARGET, tile="U")
+    assert g.bag == ["C"]
+    place(g, 1, 0, 90)  # the road W-D-U, open to the east; a gift for P1 (G-2)
+    follower(g)
+    # Turn 3, P0: the last tile, C at 0,-1 on D's city. By hand: P0's road, 3
+    # tiles unfinished = 3 (B-8); P1: one unopened gift = 2 (G-9).
+    place(g, 0, -1, 0)
+    follower(g)
+    assert g.finished
+    assert g.scores == [3, 2]
