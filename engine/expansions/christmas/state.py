@@ -64,6 +64,10 @@ class Ask:
     target: str = ""  # target kind: feature / follower / swap / cell / tile / modifier
     options: list[Option] = field(default_factory=list)
     need: int = 0  # discard: how many cards
+    # A question put to several players at once: who has still to answer,
+    # and the answers so far (read when everybody has answered).
+    waiting: list[int] = field(default_factory=list)
+    answers: dict[int, bool] = field(default_factory=dict)
 
 
 @dataclass
