@@ -18,6 +18,7 @@ import pytest
 from engine import Game, IllegalAction, only_answer
 from engine.ai import AI
 from engine.expansions import christmas as xm
+from engine.expansions.christmas.cards import COPIES
 from engine.views import private_view, public_view
 
 OTHER = "return-follower"  # the card the twin without the card holds instead
@@ -180,11 +181,96 @@ def test_x4_9_the_ai_answers_an_attack_with_or_without_the_card() -> None:
     assert AI(1).choose(b, 1) == {"player": 1, "type": xm.REACT, "cancel": False}
 
 
+# --- X-3.2: the scoring question is put on public facts ---------------------------------
+def loop_twins(card: str, owner: int = 1) -> tuple[Game, Game]:
+    """Four V curves close a loop south of D: 0,1 r270 (P0), 1,1 r0 (P1), 0,2
+    r180 (P0), 1,2 r90 (P1 completes it); ``owner``'s thief is on it. P1
+    holds ``card`` in twin a and OTHER in twin b."""
+    a, b = twins(1, card, ["V", "V", "V", "V", "U"], players=2)
+    for x, y, r, loc in (
+        (0, 1, 270, "E" if owner == 0 else None),
+        (1, 1, 0, "S" if owner else None),
+    ):
+        for g in (a, b):
+            g.apply(place(g, x, y, r))
+            g.apply({"player": g.pending.players[0], "type": "follower", "location": loc})
+    both(a, b, 1, place(a, 0, 2, 180))
+    both(a, b, 1, {"player": 0, "type": "follower", "location": None})
+    both(a, b, 1, place(a, 1, 2, 90))
+    both(a, b, 1, {"player": 1, "type": "follower", "location": None})
+    return a, b
+
+
+def test_x3_2_twins_with_and_without_a_modifier_look_alike() -> None:
+    a, b = loop_twins("closed-loop-road")
+    # P1 owns the loop being scored: the question is put in both twins.
+    for g in (a, b):
+        assert g.pending.step == xm.STEP_MODIFIER and g.pending.players == (1,)
+    assert a.legal_actions(1) == [
+        {"player": 1, "type": xm.MODIFIER, "card": None},
+        {
+            "player": 1,
+            "type": xm.MODIFIER,
+            "card": "closed-loop-road",
+            "x": 0,
+            "y": 1,
+            "location": "E",
+        },
+    ]
+    assert only_answer(a, 1) is None
+    assert only_answer(b, 1) == {"player": 1, "type": xm.MODIFIER, "card": None}
+    with pytest.raises(IllegalAction, match="cannot be played there"):
+        b.apply(
+            {
+                "player": 1,
+                "type": xm.MODIFIER,
+                "card": "closed-loop-road",
+                "x": 0,
+                "y": 1,
+                "location": "E",
+            }
+        )
+    asked = play_out_alike(a, b, 1, "closed-loop-road")
+    assert asked[0] == xm.STEP_MODIFIER
+    assert a.scores == b.scores == [0, 4]  # the loop, 4 tiles x 1
+
+
+def test_x3_2_no_question_without_a_card_in_hand_or_a_copy_left() -> None:
+    # Hand sizes and the discard pile are public: an empty hand, or both copies
+    # of the only modifier that applies discarded, mean nobody can play one.
+    for setup in ("empty hand", "discarded"):
+        g = Game(
+            ["P0", "P1"],
+            ["christmas"],
+            seed=1,
+            decks={"tiles": ["V"] * 4 + ["U"], "abbey": [], "roadside": []},
+        )
+        if setup == "discarded":
+            xm.state(g).hands[1].append(OTHER)
+            xm.state(g).discard.extend(["closed-loop-road"] * COPIES)
+        for x, y, r, loc in (
+            (0, 1, 270, None),
+            (1, 1, 0, "S"),
+            (0, 2, 180, None),
+            (1, 2, 90, None),
+        ):
+            g.apply(place(g, x, y, r))
+            g.apply({"player": g.pending.players[0], "type": "follower", "location": loc})
+        assert g.pending.step == "place", setup
+        assert [e["points"] for e in g.events if e.get("reason") == "completed"] == [4]
+
+
+def test_x3_2_only_the_owner_of_a_feature_scored_is_asked() -> None:
+    a, b = loop_twins("closed-loop-road", owner=0)  # P1 completes P0's loop
+    assert a.pending.step == b.pending.step == "place"
+
+
 # --- whole games -------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("seed", "seat", "card", "step"),
     [
         (0, 0, "prevent-attack", xm.STEP_REACT),
+        (17, 2, "plain-city-worth-3", xm.STEP_MODIFIER),
     ],
 )
 def test_whole_twin_games_look_alike(seed: int, seat: int, card: str, step: str) -> None:

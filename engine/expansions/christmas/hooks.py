@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,7 @@ from engine.expansions.christmas.actions import (
     XmasDiscard,
     XmasModifier,
 )
-from engine.expansions.christmas.cards import BY_ID, HAND_LIMIT
+from engine.expansions.christmas.cards import BY_ID, COPIES, DESIGNS, HAND_LIMIT, CardDesign
 from engine.expansions.christmas.special import Mastermind
 from engine.expansions.christmas.state import (
     LOCK,
@@ -66,20 +67,45 @@ def after_draw(game: Game) -> Steps:
 
 
 # --- X-3.2 modifiers -------------------------------------------------------------------
-def _modifier_options(game: Game, player: int, roots: list[int]) -> list[Option]:
+MODIFIERS = tuple(d for d in DESIGNS if d.behaviour.modifier)
+
+
+def _applicable(
+    game: Game, player: int, roots: list[int]
+) -> Iterator[tuple[int, Feature, CardDesign]]:
+    """(root, feature, modifier design) for each feature scored now that
+    ``player`` owns and each modifier design that applies to it and has not
+    been played on it this turn (X-3.2). Public facts only."""
     st = state(game)
-    hand = list(dict.fromkeys(c for c in st.hands[player] if BY_ID[c].behaviour.modifier))
-    out = []
     for root in roots:
         feat = game.board.features[root]
         if player not in scoring.owners(game, feat):
             continue
-        for card in hand:
-            used = (player, card) in st.modifiers.get(root, [])
-            if not used and BY_ID[card].behaviour.applies(game, feat):
-                public = {"card": card, **named_feature(game.board, feat)}
-                out.append(Option(public, (card, root), root))
-    return out
+        for design in MODIFIERS:
+            used = (player, design.id) in st.modifiers.get(root, [])
+            if not used and design.behaviour.applies(game, feat):
+                yield root, feat, design
+
+
+def may_modify(game: Game, player: int, roots: list[int]) -> bool:
+    """Whether to put the X-3.2 question, decided on public facts only so that
+    it is put whether or not ``player`` holds a modifier: a card in hand, and
+    a modifier that applies to a feature ``player`` owns, with a copy that is
+    not known to be discarded."""
+    st = state(game)
+    return bool(st.hands[player]) and any(
+        st.discard.count(design.id) < COPIES for _, _, design in _applicable(game, player, roots)
+    )
+
+
+def _modifier_options(game: Game, player: int, roots: list[int]) -> list[Option]:
+    """The applicable modifiers ``player`` holds: the hidden legal answers."""
+    hand = set(state(game).hands[player])
+    return [
+        Option({"card": d.id, **named_feature(game.board, feat)}, (d.id, root), root)
+        for root, feat, d in _applicable(game, player, roots)
+        if d.id in hand
+    ]
 
 
 def before_scoring(game: Game, roots: list[int]) -> Steps:
@@ -87,10 +113,8 @@ def before_scoring(game: Game, roots: list[int]) -> Steps:
     turn = game.turn
     assert turn is not None
     player = turn.player
-    while True:
+    while may_modify(game, player, roots):
         options = _modifier_options(game, player, roots)
-        if not options:
-            return
         question = Ask(STEP_MODIFIER, player, target="modifier", options=options)
         info = {"features": [named_feature(game.board, game.board.features[r]) for r in roots]}
         action = yield from ask(game, question, info, XmasModifier)
