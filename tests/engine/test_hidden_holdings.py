@@ -206,30 +206,13 @@ def test_x3_2_twins_with_and_without_a_modifier_look_alike() -> None:
     # P1 owns the loop being scored: the question is put in both twins.
     for g in (a, b):
         assert g.pending.step == xm.STEP_MODIFIER and g.pending.players == (1,)
-    assert a.legal_actions(1) == [
-        {"player": 1, "type": xm.MODIFIER, "card": None},
-        {
-            "player": 1,
-            "type": xm.MODIFIER,
-            "card": "closed-loop-road",
-            "x": 0,
-            "y": 1,
-            "location": "E",
-        },
-    ]
+    done = {"player": 1, "type": xm.MODIFIER, "card": None}
+    play = {**done, "card": "closed-loop-road", "x": 0, "y": 1, "location": "E"}
+    assert a.legal_actions(1) == [done, play]
     assert only_answer(a, 1) is None
-    assert only_answer(b, 1) == {"player": 1, "type": xm.MODIFIER, "card": None}
+    assert only_answer(b, 1) == done
     with pytest.raises(IllegalAction, match="cannot be played there"):
-        b.apply(
-            {
-                "player": 1,
-                "type": xm.MODIFIER,
-                "card": "closed-loop-road",
-                "x": 0,
-                "y": 1,
-                "location": "E",
-            }
-        )
+        b.apply(play)
     asked = play_out_alike(a, b, 1, "closed-loop-road")
     assert asked[0] == xm.STEP_MODIFIER
     assert a.scores == b.scores == [0, 4]  # the loop, 4 tiles x 1
