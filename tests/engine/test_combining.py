@@ -177,7 +177,7 @@ def test_c1_g5_g6_g7_gifts_cannot_reach_an_unfinished_locked_road() -> None:
     )
 
 
-def test_c1_g7_cash_out_cannot_take_back_a_follower_of_a_completed_locked_road() -> None:
+def test_c1_g7_x4_2_x4_11_x5_4_leave_the_followers_of_a_completed_locked_road_alone() -> None:
     g = locked_road_game()
     # Turn 3, P0: W at -1,0 r0 ends the road on the west: W-D-U-W, 4 tiles,
     # complete. Locked: its 4 points wait for the game end, the thief stays.
