@@ -14,7 +14,7 @@ Typical use::
 import engine.expansions  # noqa: F401
 from engine.actions import Follower, GameAction, Place, parse_action
 from engine.game import Game, Turn
-from engine.phases import Action, Decision, Event, IllegalAction, MalformedAction
+from engine.phases import Action, Decision, Event, IllegalAction, MalformedAction, only_answer
 from engine.record import RecordError, load, replay
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "RecordError",
     "Turn",
     "load",
+    "only_answer",
     "parse_action",
     "replay",
 ]

@@ -172,6 +172,14 @@ class Game:
             out = [p for p in out if (p[0], p[1]) in self.turn.allowed_cells]
         return out
 
+    def fits_this_turn(self, kind: str) -> bool:
+        """Whether a tile of ``kind`` could be placed this turn: anywhere on the
+        board, or on a cell an effect fixed (``Turn.allowed_cells``, e.g. C-3)."""
+        cells = self.turn.allowed_cells if self.turn is not None else None
+        if cells is None:
+            return self.board.can_place(kind)
+        return any(self.board.fits(kind, cell) for cell in cells)
+
     def legal_followers(self) -> list[str] | None:
         """Canonical locations where a follower may go on the tile just placed
         (B-5), or None when the pending step is not the follower step. Not

@@ -129,6 +129,17 @@ class ActionSpec(Generic[A]):
         return self.action.EXPANSION
 
 
+def only_answer(game: Game, seat: int) -> Action | None:
+    """The one legal action of ``seat`` now, or None when it has a real choice
+    (or nothing to do). A question put to several players alike whose answer
+    some of them cannot vary (an attack they hold nothing against, X-4.9; a
+    scoring step without a modifier in hand, X-3.2) has exactly one legal
+    answer for them: the bot may send it at once, privately, for a player who
+    chose to answer such questions automatically."""
+    legal = game.legal_actions(seat)
+    return legal[0] if len(legal) == 1 else None
+
+
 # AI advice of an expansion: fn(game, player, decision, legal) returns the
 # action to take, or None to leave the choice to the next policy / the base AI.
 AiPolicy = Callable[["Game", int, Decision, list[Action]], "Action | None"]

@@ -34,24 +34,37 @@ def act(g: Game, kind: str, **fields: Any) -> list[dict[str, Any]]:
     return g.apply({"player": g.pending.players[0], "type": kind, **fields})
 
 
+def let_attacks_pass(g: Game) -> None:
+    """Every player an attack asks lets it pass (X-4.9), in the order asked."""
+    while g.pending is not None and g.pending.step == xm.STEP_REACT:
+        act(g, xm.REACT, cancel=False)
+
+
 def place(g: Game, x: int, y: int, r: int) -> None:
+    let_attacks_pass(g)
     assert g.pending is not None and g.pending.step == "place", g.pending
     act(g, "place", x=x, y=y, rotation=r)
 
 
 def follower(g: Game, loc: str | None = None) -> None:
+    let_attacks_pass(g)
     assert g.pending is not None and g.pending.step == "follower", g.pending
     act(g, "follower", location=loc)
 
 
 def draw(g: Game, yes: bool = True) -> None:
+    let_attacks_pass(g)
     assert g.pending is not None and g.pending.step == xm.STEP_DRAW, g.pending
     act(g, xm.DRAW, deck=g.pending.info["deck"], draw=yes)
 
 
-def target(g: Game, **fields: Any) -> None:
+def target(g: Game, let_pass: bool = True, **fields: Any) -> None:
+    """Answer the target question; then attacked players let it pass unless
+    ``let_pass`` is false (X-4.9)."""
     assert g.pending is not None and g.pending.step in (xm.STEP_TARGET, xm.STEP_MASTERMIND)
     act(g, xm.TARGET, **fields)
+    if let_pass:
+        let_attacks_pass(g)
 
 
 def turn(g: Game, x: int, y: int, r: int, loc: str | None = None, *draws: bool) -> None:
@@ -671,6 +684,7 @@ def test_x5_4_swap_road_and_field_and_city_and_monastery() -> None:
         }
     ]
     g.apply(legal[0])
+    let_attacks_pass(g)
     assert followers(g) == [(0, (0, 1), "S", False), (1, (1, 0), "E", False)]
     assert xm.state(g).discard == ["swap-road"]
     for card in ("swap-field", "swap-city", "swap-monastery"):
@@ -699,6 +713,7 @@ def test_x5_5_mastermind_cell_then_limited_rotations() -> None:
     place(g, 1, 0, 90)
     draw(g)
     act(g, xm.PLAY, card="mastermind")  # played in the follower step of P0's turn
+    let_attacks_pass(g)
     assert xm.state(g).mastermind == (0, 1)
     follower(g)
     # P1 drew U: P0 (out of turn) picks the cell
@@ -721,6 +736,7 @@ def test_x5_5_mastermind_not_twice() -> None:
     place(g, 1, 0, 90)
     draw(g)
     act(g, xm.PLAY, card="mastermind")
+    let_attacks_pass(g)
     give(g, 0, "mastermind")
     rejected(g, {"player": 0, "type": xm.PLAY, "card": "mastermind"}, "already waiting")
 
@@ -731,7 +747,7 @@ def test_x4_9_prevent_attack_cancels_a_claim() -> None:
     give(g, 0, "prevent-attack")
     place(g, 2, 0, 90)
     draw(g)
-    target(g, x=0, y=0, location="E")
+    target(g, x=0, y=0, location="E", let_pass=False)
     d = g.pending
     assert d.step == xm.STEP_REACT and d.players == (0,) and d.active == 1
     assert d.info["card"] == "claim-occupied-road"
@@ -749,19 +765,27 @@ def test_x4_9_let_it_pass() -> None:
     give(g, 0, "prevent-attack")
     place(g, 2, 0, 90)
     draw(g)
-    target(g, x=0, y=0, location="E")
+    target(g, x=0, y=0, location="E", let_pass=False)
     act(g, xm.REACT, cancel=False)
     assert hand(g, 0) == ["prevent-attack"]
     assert [f[0] for f in followers(g)] == [0, 1]
 
 
-def test_x4_9_only_affected_holders_are_asked() -> None:
+def test_x4_9_every_affected_player_is_asked_holder_or_not() -> None:
     g = new(["U", "U", "U"], roadside=["mastermind"], players=3)
-    give(g, 2, "prevent-attack")  # P2 is not the next player
+    give(g, 2, "prevent-attack")  # P2 is not the next player: not affected
     place(g, 1, 0, 90)
     draw(g)
     act(g, xm.PLAY, card="mastermind")
+    d = g.pending
+    assert d.step == xm.STEP_REACT and d.players == (1,) and d.active == 0
+    assert g.legal_actions(1) == [{"player": 1, "type": xm.REACT, "cancel": False}]
+    assert g.legal_actions(2) == []
+    rejected(g, {"player": 1, "type": xm.REACT, "cancel": True}, "may be true only when")
+    act(g, xm.REACT, cancel=False)
     assert g.pending.step == "follower"
+    assert xm.state(g).mastermind == (0, 1)
+    assert [e["type"] for e in g.events[-2:]] == ["xmas-not-cancelled", "xmas-effect"]
 
 
 def test_x4_9_prevent_swap() -> None:

@@ -13,7 +13,16 @@ from engine.expansions.gifts.cards import CARDS
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 MODULES = sorted(ENGINE.rglob("*.py"))
-CORE = ["game.py", "phases.py", "board.py", "scoring.py", "views.py", "actions.py", "plugins.py"]
+CORE = [
+    "game.py",
+    "phases.py",
+    "board.py",
+    "scoring.py",
+    "views.py",
+    "actions.py",
+    "plugins.py",
+    "marks.py",
+]
 CARD_TABLES = {"expansions/christmas/cards.py", "expansions/gifts/state.py"}
 
 

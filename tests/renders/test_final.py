@@ -22,7 +22,8 @@ EIGHT_MB = 8 * 1024 * 1024
 
 @pytest.fixture(scope="module")
 def full_game():  # type: ignore[no-untyped-def]
-    return ai_game(7, expansions=("gifts", "bets", "christmas"))
+    # A seed whose breakdown has a row for every expansion (gifts kept, bets, cards).
+    return ai_game(8, expansions=("gifts", "bets", "christmas"))
 
 
 def test_breakdown_rows_add_up_to_the_final_scores(full_game) -> None:  # type: ignore[no-untyped-def]

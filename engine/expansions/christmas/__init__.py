@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.expansions.christmas import hooks, play, view
+from engine.expansions.christmas import hooks, play, reactions, view
 from engine.expansions.christmas.actions import (
     DISCARD,
     DRAW,
@@ -122,7 +122,7 @@ def install(game: Game) -> None:
     for cls, steps, legal, validate in (
         (XmasDraw, {STEP_DRAW}, play.legal_draw, play.validate_draw),
         (XmasTarget, {STEP_TARGET, STEP_MASTERMIND}, play.legal_target, play.validate_target),
-        (XmasReact, {STEP_REACT}, play.legal_react, play.validate_react),
+        (XmasReact, {STEP_REACT}, reactions.legal_react, reactions.validate_react),
         (XmasModifier, {STEP_MODIFIER}, hooks.legal_modifier, hooks.validate_modifier),
         (XmasDiscard, {STEP_DISCARD}, hooks.legal_discard, hooks.validate_discard),
     ):

@@ -37,7 +37,8 @@ def ai_policy(game: Game, player: int, decision: Decision, legal: list[Action]) 
     if step == STEP_DRAW:
         return next(a for a in legal if a["type"] == DRAW and a["draw"])
     if step == STEP_REACT:
-        return next(a for a in legal if a["type"] == REACT and a["cancel"])
+        # Always cancel with the card in hand; without it, the one answer.
+        return next((a for a in legal if a["type"] == REACT and a["cancel"]), legal[0])
     if step == STEP_DISCARD:
         discards = [a for a in legal if a["type"] == DISCARD]
         return min(discards, key=lambda a: sum(_KEEP_RANK[BY_ID[c].timing] for c in a["cards"]))

@@ -20,13 +20,13 @@ from engine.expansions.christmas.state import (
     features_of,
     follower_key,
     follower_ref,
-    locked,
     reason,
     state,
     tiebreak_marks,
     tied_owners,
 )
 from engine.expansions.christmas.targets import feature_option, swap_options
+from engine.marks import is_locked
 from engine.phases import IllegalAction, Steps
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class ScoreUnfinished(Behaviour):
             feature_option(game, feat)
             for feat in features_of(game, card.feature)
             if game.board.is_unfinished(feat)
-            and not locked(feat)
+            and not is_locked(feat)
             and player in scoring.owners(game, feat)
         ]
 
@@ -136,7 +136,7 @@ class Lock(Behaviour):
         return [
             feature_option(game, feat)
             for feat in features_of(game, card.feature)
-            if game.board.is_unfinished(feat) and bool(feat.followers) and not locked(feat)
+            if game.board.is_unfinished(feat) and bool(feat.followers) and not is_locked(feat)
         ]
 
     def affected(self, game: Game, player: int, opt: Option | None) -> set[int]:
@@ -195,7 +195,7 @@ class ReturnFollower(Behaviour):
         return [
             Option(follower_ref(game, f), follower_key(game, f), f)
             for feat, f in game.followers_of(player)
-            if not locked(feat)
+            if not is_locked(feat)
         ]
 
     def run(self, r: Resolution) -> Steps:

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,7 @@ from engine.expansions.christmas.actions import (
     XmasDiscard,
     XmasModifier,
 )
-from engine.expansions.christmas.cards import BY_ID, HAND_LIMIT
+from engine.expansions.christmas.cards import BY_ID, COPIES, DESIGNS, HAND_LIMIT, CardDesign
 from engine.expansions.christmas.special import Mastermind
 from engine.expansions.christmas.state import (
     LOCK,
@@ -36,13 +37,13 @@ from engine.expansions.christmas.state import (
     Ask,
     Option,
     ask,
-    locked,
     reason,
     state,
     tiebreak_marks,
     tied_owners,
 )
 from engine.expansions.christmas.view import deferred_view
+from engine.marks import is_locked
 from engine.phases import Action, IllegalAction, Steps
 
 if TYPE_CHECKING:
@@ -66,20 +67,45 @@ def after_draw(game: Game) -> Steps:
 
 
 # --- X-3.2 modifiers -------------------------------------------------------------------
-def _modifier_options(game: Game, player: int, roots: list[int]) -> list[Option]:
+MODIFIERS = tuple(d for d in DESIGNS if d.behaviour.modifier)
+
+
+def _applicable(
+    game: Game, player: int, roots: list[int]
+) -> Iterator[tuple[int, Feature, CardDesign]]:
+    """(root, feature, modifier design) for each feature scored now that
+    ``player`` owns and each modifier design that applies to it and has not
+    been played on it this turn (X-3.2). Public facts only."""
     st = state(game)
-    hand = list(dict.fromkeys(c for c in st.hands[player] if BY_ID[c].behaviour.modifier))
-    out = []
     for root in roots:
         feat = game.board.features[root]
         if player not in scoring.owners(game, feat):
             continue
-        for card in hand:
-            used = (player, card) in st.modifiers.get(root, [])
-            if not used and BY_ID[card].behaviour.applies(game, feat):
-                public = {"card": card, **named_feature(game.board, feat)}
-                out.append(Option(public, (card, root), root))
-    return out
+        for design in MODIFIERS:
+            used = (player, design.id) in st.modifiers.get(root, [])
+            if not used and design.behaviour.applies(game, feat):
+                yield root, feat, design
+
+
+def may_modify(game: Game, player: int, roots: list[int]) -> bool:
+    """Whether to put the X-3.2 question, decided on public facts only so that
+    it is put whether or not ``player`` holds a modifier: a card in hand, and
+    a modifier that applies to a feature ``player`` owns, with a copy that is
+    not known to be discarded."""
+    st = state(game)
+    return bool(st.hands[player]) and any(
+        st.discard.count(design.id) < COPIES for _, _, design in _applicable(game, player, roots)
+    )
+
+
+def _modifier_options(game: Game, player: int, roots: list[int]) -> list[Option]:
+    """The applicable modifiers ``player`` holds: the hidden legal answers."""
+    hand = set(state(game).hands[player])
+    return [
+        Option({"card": d.id, **named_feature(game.board, feat)}, (d.id, root), root)
+        for root, feat, d in _applicable(game, player, roots)
+        if d.id in hand
+    ]
 
 
 def before_scoring(game: Game, roots: list[int]) -> Steps:
@@ -87,10 +113,8 @@ def before_scoring(game: Game, roots: list[int]) -> Steps:
     turn = game.turn
     assert turn is not None
     player = turn.player
-    while True:
+    while may_modify(game, player, roots):
         options = _modifier_options(game, player, roots)
-        if not options:
-            return
         question = Ask(STEP_MODIFIER, player, target="modifier", options=options)
         info = {"features": [named_feature(game.board, game.board.features[r]) for r in roots]}
         action = yield from ask(game, question, info, XmasModifier)
@@ -162,7 +186,7 @@ def score_feature(game: Game, score: scoring.FeatureScore) -> None:
         if player in score.points:
             score.points[player] += BY_ID[card].behaviour.bonus(score)
             score.detail.setdefault("cards", []).append(card)
-    if score.reason == scoring.COMPLETED and locked(feat):
+    if score.reason == scoring.COMPLETED and is_locked(feat):
         # X-5.2: computed now (modifiers included), paid and returned at game end.
         score.pay = False
         score.return_followers = False
@@ -197,7 +221,7 @@ def owner_strength(game: Game, feat: Feature, counts: dict[int, int]) -> None:
 
 
 def merge(game: Game, kept: Feature, absorbed: Feature) -> None:
-    if locked(kept) or locked(absorbed):  # X-5.2: the lock spreads through a join
+    if is_locked(kept) or is_locked(absorbed):  # X-5.2: the lock spreads through a join
         kept.marks[LOCK] = True
         for f in (*kept.followers, *absorbed.followers):
             f.lying = True
@@ -207,7 +231,7 @@ def merge(game: Game, kept: Feature, absorbed: Feature) -> None:
 
 
 def follower_placed(game: Game, feat: Feature, follower: Follower) -> None:
-    if locked(feat):  # X-5.2: every follower added later lies down too
+    if is_locked(feat):  # X-5.2: every follower added later lies down too
         follower.lying = True
 
 
@@ -282,6 +306,6 @@ def before_final(game: Game) -> Steps:
                 },
             )
     for feat in list(game.board.features.values()):
-        if feat.completed and locked(feat) and feat.followers:
+        if feat.completed and is_locked(feat) and feat.followers:
             game.return_followers(feat)  # they stayed until game end (X-5.2)
     yield from ()

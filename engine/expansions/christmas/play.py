@@ -15,19 +15,17 @@ from engine.board import PlaceResult, Pos
 from engine.expansions.christmas.actions import (
     DRAW,
     PLAY,
-    REACT,
     TARGET,
     XmasDraw,
     XmasPlay,
-    XmasReact,
     XmasTarget,
 )
 from engine.expansions.christmas.behaviour import Resolution
-from engine.expansions.christmas.cards import BY_ID, CardDesign, Deck
+from engine.expansions.christmas.cards import BY_ID, Deck
+from engine.expansions.christmas.reactions import react
 from engine.expansions.christmas.state import (
     STEP_DRAW,
     STEP_MASTERMIND,
-    STEP_REACT,
     STEP_TARGET,
     Ask,
     Option,
@@ -44,14 +42,6 @@ if TYPE_CHECKING:
 
 
 # --- resolving a card ---------------------------------------------------------------
-def affected(game: Game, player: int, card: CardDesign, opt: Option | None) -> list[int]:
-    """Players an attack card acts against (X-4.9), in seat order after the attacker."""
-    who = card.behaviour.affected(game, player, opt)
-    who.discard(player)
-    n = len(game.players)
-    return sorted(who, key=lambda p: (p - player) % n)
-
-
 def resolve(game: Game, player: int, card_id: str) -> Steps:
     """Target, reactions, effect, discard (X-3). The card is in ``in_play``."""
     st = state(game)
@@ -71,23 +61,10 @@ def resolve(game: Game, player: int, card_id: str) -> Steps:
         key = TARGET_KEYS[kind](game, action, player)
         opt = next(o for o in options if o.key == key)
     if card.attack:
-        for p in affected(game, player, card, opt):
-            prevent = next((c for c in st.hands[p] if BY_ID[c].behaviour.cancels_attacks), None)
-            if prevent is None:
-                continue
-            seen: dict[str, Any] = {"card": card_id, "attacker": player}
-            if opt is not None:
-                seen["target"] = opt.public
-            answer = yield from ask(game, Ask(STEP_REACT, p, card=card_id), seen, XmasReact)
-            if answer.cancel:  # X-4.9: both cards to the discard pile, no effect
-                st.hands[p].remove(prevent)
-                st.discard.append(prevent)
-                game.events.append(
-                    {"type": "xmas-cancel", "player": p, "card": card_id, "attacker": player}
-                )
-                _finish(st, card_id)
-                return
-            game.events.append({"type": "xmas-pass", "player": p, "card": card_id})
+        cancelled = yield from react(game, player, card, opt)
+        if cancelled:  # X-4.9: both cards to the discard pile, no effect
+            _finish(st, card_id)
+            return
     ev: dict[str, Any] = {"type": "xmas-effect", "player": player, "card": card_id}
     if opt is not None:
         ev["target"] = opt.public
@@ -225,16 +202,3 @@ def validate_target(game: Game, action: XmasTarget) -> None:
             f"{len(question.options)} legal, e.g. {sample}"
         )
     BY_ID[question.card or ""].behaviour.check_target(game, BY_ID[question.card or ""], action)
-
-
-def legal_react(game: Game, player: int) -> list[Action]:
-    question = state(game).ask
-    if question is None or question.step != STEP_REACT or question.player != player:
-        return []
-    return [{"player": player, "type": REACT, "cancel": b} for b in (True, False)]
-
-
-def validate_react(game: Game, action: XmasReact) -> None:
-    question = state(game).ask
-    if question is None or question.step != STEP_REACT:
-        raise IllegalAction("no attack is waiting for a reaction (X-4.9)")

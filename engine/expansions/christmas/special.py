@@ -87,7 +87,8 @@ class Mastermind(Behaviour):
 # --- X-4.7 --------------------------------------------------------------------------
 class DrawTwo(Behaviour):
     """Before placing, a second tile; the player keeps one, the other leaves the
-    game. Once per turn (ruling), not when a mastermind fixed the cell."""
+    game. Once per turn (ruling); under a mastermind the tile kept must fit the
+    fixed cell (C-3)."""
 
     def why_not(self, game: Game, player: int, card: CardDesign) -> str | None:
         turn, pending = game.turn, game.pending
@@ -96,8 +97,6 @@ class DrawTwo(Behaviour):
             return "draw-two is played before placing your tile (X-4.7)"
         if turn.data.get(DRAW_TWO_USED):
             return "draw-two was already played this turn (X-4.7, one per turn)"
-        if turn.allowed_cells is not None:
-            return "your tile's cell is fixed this turn (X-5.5); draw-two cannot be played"
         if not game.bag:
             return "no tile is left to draw (X-4.7)"
         return None
@@ -113,7 +112,9 @@ class DrawTwo(Behaviour):
             game.events.append({"type": "xmas-no-tile", "player": player, "card": card.id})
             return
         game.events.append({"type": "xmas-extra-tile", "player": player, "tile": second})
-        tiles = list(dict.fromkeys([turn.tile, second]))
+        # C-3: only a tile that can be placed this turn (on a cell a mastermind
+        # fixed, say) may be kept; the tile in hand always can.
+        tiles = [t for t in dict.fromkeys([turn.tile, second]) if game.fits_this_turn(t)]
         options = [Option({"tile": t}, t) for t in tiles]
         question = Ask(STEP_TARGET, player, card=card.id, target="tile", options=options)
         info = {"card": card.id, "tiles": [turn.tile, second]}

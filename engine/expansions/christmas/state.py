@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine import scoring
 from engine.actions import GameAction, named_segment
 from engine.board import Feature, Follower
+from engine.marks import LOCKED
 from engine.phases import Decision
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ STEP_REACT = "xmas-attack"  # X-4.9: cancel an attack or let it pass, out of tur
 STEP_MODIFIER = "xmas-scoring"  # modifiers during the scoring step (xmas-modifier)
 STEP_DISCARD = "xmas-hand-limit"  # discard down to 5 (xmas-discard)
 
-LOCK = "christmas.lock"  # Feature.marks key
+LOCK = LOCKED  # Feature.marks key, shared with every card it keeps out (C-1)
 TIEBREAK = "christmas.tiebreak"  # Feature.marks key: seats with a mark
 DRAW_TWO_USED = "christmas.draw-two"  # Turn.data: once per turn (ruling)
 
@@ -63,6 +64,10 @@ class Ask:
     target: str = ""  # target kind: feature / follower / swap / cell / tile / modifier
     options: list[Option] = field(default_factory=list)
     need: int = 0  # discard: how many cards
+    # A question put to several players at once: who has still to answer,
+    # and the answers so far (read when everybody has answered).
+    waiting: list[int] = field(default_factory=list)
+    answers: dict[int, bool] = field(default_factory=dict)
 
 
 @dataclass
@@ -104,10 +109,6 @@ def ask(
 
 
 # --- board helpers ---------------------------------------------------------------
-def locked(feat: Feature) -> bool:
-    return bool(feat.marks.get(LOCK))
-
-
 def tiebreak_marks(feat: Feature) -> set[int]:
     marks = feat.marks.get(TIEBREAK)
     return set(marks) if isinstance(marks, (set, frozenset, list, tuple)) else set()

@@ -17,9 +17,9 @@ from engine.expansions.christmas.state import (
     Option,
     follower_key,
     follower_ref,
-    locked,
     root_of,
 )
+from engine.marks import is_locked
 from engine.phases import MalformedAction
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def swap_options(game: Game, player: int, kind: str | None) -> list[Option]:
     unfinished, unlocked feature of ``kind``, never the same feature."""
 
     def free(feat: Feature) -> bool:
-        return feat.kind == kind and not feat.completed and not locked(feat)
+        return feat.kind == kind and not feat.completed and not is_locked(feat)
 
     mine = [(feat, f) for feat, f in game.followers_of(player) if free(feat)]
     theirs = sorted(

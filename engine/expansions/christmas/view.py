@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from engine.actions import named_feature
 from engine.board import Feature
 from engine.expansions.christmas.cards import CardView, card_view
-from engine.expansions.christmas.state import NAME, locked, state, tiebreak_marks
+from engine.expansions.christmas.state import NAME, state, tiebreak_marks
+from engine.marks import is_locked
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -87,7 +88,7 @@ def public_view(game: Game, counts: dict[str, tuple[int, ...]], extra: dict[str,
     locks: list[LockView] = []
     marks: list[TiebreakView] = []
     for _, feat in sorted(game.board.features.items()):
-        if locked(feat):
+        if is_locked(feat):
             x, y, loc = _where(game, feat)
             locks.append(
                 LockView(x=x, y=y, location=loc, feature=feat.kind, completed=feat.completed)

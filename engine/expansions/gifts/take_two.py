@@ -40,18 +40,10 @@ def legal_choices(game: Game, player: int) -> list[Action]:
     turn = game.turn
     if turn is None or turn.player != player or CHOICE not in turn.data:
         return []
-    tiles = [t for t in dict.fromkeys(turn.data[CHOICE]) if _fits_this_turn(game, t)]
+    # Only a tile that can be placed this turn may be kept, also where a
+    # mastermind fixed the cell (G-8, G-10, C-3).
+    tiles = [t for t in dict.fromkeys(turn.data[CHOICE]) if game.fits_this_turn(t)]
     return [{"player": player, "type": CHOOSE, "tile": t} for t in tiles]
-
-
-def _fits_this_turn(game: Game, kind: str) -> bool:
-    """The tile can be placed this turn, also where an effect fixed the cells
-    (e.g. a mastermind): only such a tile may be kept (G-8, G-10)."""
-    turn = game.turn
-    cells = turn.allowed_cells if turn is not None else None
-    if cells is None:
-        return game.board.can_place(kind)
-    return any(game.board.fits(kind, cell) for cell in cells)
 
 
 def validate_choose(game: Game, action: ChooseTile) -> None:
@@ -62,8 +54,8 @@ def validate_choose(game: Game, action: ChooseTile) -> None:
     if tile not in turn.data[CHOICE]:
         a, b = turn.data[CHOICE]
         raise IllegalAction(f"'tile' must be {a!r} or {b!r}, the two tiles drawn (G-8)")
-    if not _fits_this_turn(game, tile):
-        raise IllegalAction(f"{tile} cannot be placed this turn; keep the other tile (G-8)")
+    if not game.fits_this_turn(tile):
+        raise IllegalAction(f"{tile} cannot be placed this turn; keep the other tile (G-8, C-3)")
 
 
 def run_choose(game: Game, action: ChooseTile) -> Steps:

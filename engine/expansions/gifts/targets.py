@@ -18,6 +18,7 @@ from engine.board import Feature, Follower, Pos
 from engine.expansions.gifts import take_two
 from engine.expansions.gifts.actions import OpenGift
 from engine.expansions.gifts.state import CASH_OUT, CASH_OUT_POINTS, ROAD_SWEEPER
+from engine.marks import is_locked
 from engine.phases import IllegalAction, MalformedAction, Steps
 
 if TYPE_CHECKING:
@@ -46,24 +47,26 @@ def synod_targets(game: Game, player: int) -> list[dict[str, Any]]:
 
 
 def road_sweeper_targets(game: Game, player: int) -> list[dict[str, Any]]:
-    """G-5: every unfinished road, named by its first segment (y, x order)."""
+    """G-5: every unfinished road but a locked one (C-1), named by its first
+    segment (y, x order)."""
     board = game.board
     out = [
         named_feature(board, feat)
         for feat in board.features.values()
-        if feat.kind == "road" and board.is_unfinished(feat)
+        if feat.kind == "road" and board.is_unfinished(feat) and not is_locked(feat)
     ]
     out.sort(key=lambda a: (a["y"], a["x"], a["location"]))
     return out
 
 
 def _own_spots(game: Game, player: int) -> list[tuple[Feature, Follower]]:
-    """``player``'s followers, one per (tile, segment): followers sharing a
-    segment are interchangeable."""
+    """``player``'s followers a gift may move or take back, one per (tile,
+    segment): followers sharing a segment are interchangeable, and a locked
+    feature's followers are out of reach (C-1)."""
     seen: set[tuple[Pos, int]] = set()
     out = []
     for feat, f in game.followers_of(player):
-        if (f.pos, f.seg) not in seen:
+        if (f.pos, f.seg) not in seen and not is_locked(feat):
             seen.add((f.pos, f.seg))
             out.append((feat, f))
     return out
@@ -72,7 +75,8 @@ def _own_spots(game: Game, player: int) -> list[tuple[Feature, Follower]]:
 def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
     """G-6: from a road/city/monastery segment to a field segment of the same
     tile or back. Ruling (G-6, G-10): a standing target must be unfinished,
-    since a follower on a finished feature would never score or come back."""
+    since a follower on a finished feature would never score or come back;
+    C-1: and not locked (nor may a locked feature's follower move)."""
     board = game.board
     out = []
     for feat, f in _own_spots(game, player):
@@ -81,13 +85,18 @@ def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
         for i, seg in enumerate(placed.face.segments):
             if (seg.kind == "field") == lying:
                 continue
-            if not lying or board.is_unfinished(board.feature_of(placed.nodes[i])):
+            if not lying or _can_stand_on(game, board.feature_of(placed.nodes[i])):
                 out.append({**named_segment(board, f.pos, f.seg), "to": placed.face.canonical[i]})
     return out
 
 
+def _can_stand_on(game: Game, target: Feature) -> bool:
+    """G-6: a follower may stand up on an unfinished feature, not a locked one (C-1)."""
+    return game.board.is_unfinished(target) and not is_locked(target)
+
+
 def cash_out_targets(game: Game, player: int) -> list[dict[str, Any]]:
-    """G-7: each of ``player``'s followers on any feature."""
+    """G-7: each of ``player``'s followers on any feature but a locked one (C-1)."""
     return [named_segment(game.board, f.pos, f.seg) for _, f in _own_spots(game, player)]
 
 
@@ -97,11 +106,19 @@ def take_two_targets(game: Game, player: int) -> list[dict[str, Any]]:
 
 
 # --- plans --------------------------------------------------------------------------
-def _own_follower(game: Game, player: int, action: OpenGift, what: str) -> tuple[Feature, Follower]:
+def _own_follower(
+    game: Game, player: int, action: OpenGift, what: str, rule: str
+) -> tuple[Feature, Follower]:
+    """The follower of ``player``'s the opening names, not on a locked feature (C-1)."""
     pos, seg = segment_of(game.board, action, what)
     feat = game.board.feature_at(pos, seg)
     for f in feat.followers:
         if f.player == player and f.pos == pos and f.seg == seg:
+            if is_locked(feat):
+                raise IllegalAction(
+                    f"that {feat.kind} is locked: {what} cannot take or move its followers "
+                    f"({rule}, C-1)"
+                )
             return feat, f
     raise IllegalAction(
         f"you have no follower at {pos[0]},{pos[1]} {game.board.location_name(pos, seg)}"
@@ -140,6 +157,8 @@ def plan_road_sweeper(game: Game, player: int, action: OpenGift) -> Plan:
     board = game.board
     pos, seg = _unfinished(game, action, "road", "Road sweeper", "scores", "G-5")
     root = board.find(board.tiles[pos].nodes[seg])
+    if is_locked(board.features[root]):
+        raise IllegalAction("that road is locked: Road sweeper cannot score it (G-5, C-1)")
 
     def sweep() -> Steps:
         # Scored like an incomplete road at game end (B-8: 1 per tile) for its
@@ -155,7 +174,7 @@ def plan_road_sweeper(game: Game, player: int, action: OpenGift) -> Plan:
 def plan_change_position(game: Game, player: int, action: OpenGift) -> Plan:
     """G-6: stand up or lie down on the same tile."""
     board = game.board
-    feat, follower = _own_follower(game, player, action, "Change position")
+    feat, follower = _own_follower(game, player, action, "Change position", "G-6")
     pos = follower.pos
     placed = board.tiles[pos]
     if action.to is None:
@@ -176,6 +195,8 @@ def plan_change_position(game: Game, player: int, action: OpenGift) -> Plan:
         )
     if lying and not board.is_unfinished(target):
         raise IllegalAction(f"the {target.kind} at {action.to} is finished (G-6)")
+    if lying and is_locked(target):
+        raise IllegalAction(f"the {target.kind} at {action.to} is locked (G-6, C-1)")
     event = {**named_segment(board, pos, follower.seg), "to": placed.face.canonical[seg]}
 
     def change() -> Steps:
@@ -187,7 +208,7 @@ def plan_change_position(game: Game, player: int, action: OpenGift) -> Plan:
 
 def plan_cash_out(game: Game, player: int, action: OpenGift) -> Plan:
     """G-7: take a follower back, 2 points per follower on its feature."""
-    feat, follower = _own_follower(game, player, action, "Cash out")
+    feat, follower = _own_follower(game, player, action, "Cash out", "G-7")
     n = len(feat.followers)
     pos = follower.pos
 
