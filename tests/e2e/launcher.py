@@ -1,0 +1,110 @@
+"""The bot's own entry (``bot.__main__.run_bot``), pointed at the fake Discord.
+
+Run in a subprocess by tests/e2e/botproc.py as ``python -m tests.e2e.launcher``
+with ``E2E_API_URL`` (the fake's REST base) and the bot's usual settings in the
+environment. Only discord.py's module-level URLs change: ``Route.BASE`` and the
+gateway URL, which is asked from the fake's ``GET /gateway/bot`` as a sharded
+client would. Nothing inside discord.py or the bot is patched.
+
+So that the harness knows when the bot has finished handling what it was
+sent, the launcher tracks the asyncio tasks the bot creates (a task factory,
+standard asyncio) and answers ``idle? N`` lines on stdin with ``idle N`` on
+stdout once no task is left running (long-lived loops excepted).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import urllib.request
+from typing import Any
+
+import discord.gateway
+import discord.http
+import yarl
+
+# Coroutines that run for the life of the process: not "work in progress".
+LONG_LIVED = {"Scheduler._run", "ConnectionState._delay_ready"}
+SETTLE = 0.01  # seconds of an empty task set before answering (callbacks in flight)
+
+
+def point_at(api_url: str, token: str) -> None:
+    discord.http.Route.BASE = api_url
+    request = urllib.request.Request(
+        api_url + "/gateway/bot",
+        headers={"Authorization": f"Bot {token}", "User-Agent": "e2e-launcher"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        url = json.load(answer)["url"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+
+
+class Activity(asyncio.Protocol):
+    """Tracks running tasks; answers idle queries read from stdin."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.pending: set[asyncio.Task[Any]] = set()
+        self.queries: list[str] = []
+        self.buffer = b""
+        self._check_scheduled = False
+
+    def factory(self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        parent = asyncio.current_task(loop)
+        task = asyncio.Task(coro, loop=loop, **kwargs)
+        # A long-lived loop's helpers (e.g. its wait_for) belong to it.
+        if getattr(coro, "__qualname__", "") not in LONG_LIVED and (
+            parent is None or parent in self.pending or parent.get_coro().__qualname__ not in LONG_LIVED  # type: ignore[union-attr]
+        ):
+            self.pending.add(task)
+            task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self.pending.discard(task)
+        self._schedule_check()
+
+    def _schedule_check(self) -> None:
+        if self.queries and not self.pending and not self._check_scheduled:
+            self._check_scheduled = True
+            self.loop.call_later(SETTLE, self._check)
+
+    def _check(self) -> None:
+        self._check_scheduled = False
+        if self.pending or not self.queries:
+            return
+        out = "".join(f"idle {q}\n" for q in self.queries)
+        self.queries.clear()
+        os.write(sys.stdout.fileno(), out.encode())
+
+    # asyncio.Protocol: lines from stdin
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while b"\n" in self.buffer:
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            parts = line.decode().split()
+            if len(parts) == 2 and parts[0] == "idle?":
+                self.queries.append(parts[1])
+        self._schedule_check()
+
+
+async def main() -> None:
+    from bot.__main__ import configure_logging, run_bot
+    from bot.settings import get_settings
+
+    loop = asyncio.get_running_loop()
+    activity = Activity(loop)
+    loop.set_task_factory(activity.factory)  # type: ignore[arg-type]
+    await loop.connect_read_pipe(lambda: activity, sys.stdin)
+    settings = get_settings()
+    configure_logging(settings.log_level)
+    token = settings.token
+    assert token is not None, "DISCORD_TOKEN must be set"
+    point_at(os.environ["E2E_API_URL"], token)
+    await run_bot(settings)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
