@@ -102,7 +102,7 @@ class BotProcess:
                 fut.set_exception(BotDied(f"the bot exited:\n{self.log_tail()}"))
         self._waiters.clear()
 
-    async def idle(self, timeout: float = 60.0) -> None:
+    async def idle(self, timeout: float = 30.0) -> None:
         """Wait until the bot has no task running (all it was sent is handled)."""
         if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
             raise BotDied(f"the bot is not running:\n{self.log_tail()}")
@@ -112,7 +112,13 @@ class BotProcess:
         self._waiters[key] = fut
         self.proc.stdin.write(f"idle? {key}\n".encode())
         await self.proc.stdin.drain()
-        await asyncio.wait_for(fut, timeout)
+        try:
+            await asyncio.wait_for(fut, timeout)
+        except TimeoutError:
+            self.proc.stdin.write(b"tasks?\n")
+            await self.proc.stdin.drain()
+            await asyncio.sleep(0.5)
+            raise TimeoutError(f"the bot stayed busy for {timeout}s:\n{self.log_tail(80)}") from None
 
     @property
     def running(self) -> bool:

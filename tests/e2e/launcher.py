@@ -26,7 +26,8 @@ import discord.http
 import yarl
 
 # Coroutines that run for the life of the process: not "work in progress".
-LONG_LIVED = {"Scheduler._run", "ConnectionState._delay_ready"}
+# (a view's timeout sleeper: discord.py gives views built for dynamic items one)
+LONG_LIVED = {"Scheduler._run", "ConnectionState._delay_ready", "BaseView.__timeout_task_impl"}
 SETTLE = 0.01  # seconds of an empty task set before answering (callbacks in flight)
 
 
@@ -87,6 +88,10 @@ class Activity(asyncio.Protocol):
             parts = line.decode().split()
             if len(parts) == 2 and parts[0] == "idle?":
                 self.queries.append(parts[1])
+            elif parts == ["tasks?"]:  # diagnostics: what keeps the bot busy
+                for task in self.pending:
+                    print("pending:", task, file=sys.stderr)
+                    task.print_stack(limit=8, file=sys.stderr)
         self._schedule_check()
 
 
