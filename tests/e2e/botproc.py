@@ -40,7 +40,9 @@ class BotProcess:
 
     @property
     def database_url(self) -> str:
-        return self.settings.get("DATABASE_URL", f"sqlite+aiosqlite:///{self.workdir / 'bot.sqlite3'}")
+        return self.settings.get(
+            "DATABASE_URL", f"sqlite+aiosqlite:///{self.workdir / 'bot.sqlite3'}"
+        )
 
     def env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
@@ -118,7 +120,9 @@ class BotProcess:
             self.proc.stdin.write(b"tasks?\n")
             await self.proc.stdin.drain()
             await asyncio.sleep(0.5)
-            raise TimeoutError(f"the bot stayed busy for {timeout}s:\n{self.log_tail(80)}") from None
+            raise TimeoutError(
+                f"the bot stayed busy for {timeout}s:\n{self.log_tail(80)}"
+            ) from None
 
     @property
     def running(self) -> bool:

@@ -19,6 +19,13 @@ from tests.e2e.members import Harness
 FIGURES: dict[str, dict[str, Any]] = {}  # game name -> figures (tests/e2e/figures.py)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)  # `pytest -m "not e2e"` for a quick run
+
+
 @pytest.fixture(scope="session")
 def openapi() -> val.OpenAPI | None:
     return val.load_openapi()
@@ -33,12 +40,24 @@ def bot_permissions() -> int | None:
 
 
 @pytest.fixture
-async def fake(bot_permissions: int | None, openapi: val.OpenAPI | None) -> AsyncIterator[FakeDiscord]:
+def rate_limit_scale() -> float:
+    """1.0: Discord's real rate-limit windows (the default, and what the game
+    figures are measured with); ``$E2E_RATE_LIMIT_SCALE`` or an override in a
+    test module shortens them where waiting is not what is tested."""
+    return float(os.environ.get("E2E_RATE_LIMIT_SCALE", "1.0"))
+
+
+@pytest.fixture
+async def fake(
+    bot_permissions: int | None, openapi: val.OpenAPI | None, rate_limit_scale: float
+) -> AsyncIterator[FakeDiscord]:
     """The fake Discord. After the test it checks that every request the bot
     sent was one Discord accepts and every interaction was acknowledged once
     and in time; a test that provokes a kind on purpose says so with
     ``fake.allowed.add("late-ack")``."""
-    server = FakeDiscord(bot_permissions=bot_permissions, openapi=openapi)
+    server = FakeDiscord(
+        bot_permissions=bot_permissions, openapi=openapi, rate_limit_scale=rate_limit_scale
+    )
     await server.start()
     yield server
     await server.stop()
@@ -75,10 +94,12 @@ def figures_path(config: pytest.Config) -> Path:
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    if val.openapi_path() is None and any("tests/e2e" in str(a) or "e2e" in str(a) for a in config.args + ["tests"]):
+    if val.openapi_path() is None:
         terminalreporter.write_sep(
-            "!", "e2e: Discord's OpenAPI file not found (set DISCORD_OPENAPI): request bodies were "
-            "checked against the documented limits only, NOT against the schema", yellow=True
+            "!",
+            "e2e: Discord's OpenAPI file not found (set DISCORD_OPENAPI): request bodies were "
+            "checked against the documented limits only, NOT against the schema",
+            yellow=True,
         )
     if not FIGURES:
         return

@@ -181,9 +181,7 @@ class Session:
         dispatch numbered ``seq``: its heartbeat carries the last sequence it read."""
         await self.send(1)
         async with self._heartbeat:
-            await asyncio.wait_for(
-                self._heartbeat.wait_for(lambda: self.acked_seq >= seq), timeout
-            )
+            await asyncio.wait_for(self._heartbeat.wait_for(lambda: self.acked_seq >= seq), timeout)
 
 
 class FakeDiscord:
@@ -237,7 +235,7 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self.port = 0
 
-    # --- life cycle -------------------------------------------------------------------------
+    # --- life cycle -----------------------------------------------------------------------
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
@@ -281,7 +279,7 @@ class FakeDiscord:
     def violation(self, kind: str, method: str, path: str, detail: str) -> None:
         self.violations.append(Violation(kind, method, path, detail))
 
-    # --- gateway ------------------------------------------------------------------------------
+    # --- gateway --------------------------------------------------------------------------
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
@@ -357,7 +355,7 @@ class FakeDiscord:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await session.send(0, data, event)
 
-    # --- interactions ----------------------------------------------------------------------------
+    # --- interactions ---------------------------------------------------------------------
     async def interact(
         self,
         user_id: int,
@@ -436,9 +434,7 @@ class FakeDiscord:
             if inter is not None and inter.token != req.arg("interaction_token"):
                 inter = None
         else:
-            inter = next(
-                (i for i in self.interactions.values() if i.token == req.arg(key)), None
-            )
+            inter = next((i for i in self.interactions.values() if i.token == req.arg(key)), None)
             if inter is not None and int(req.arg("webhook_id")) != self.app_id:
                 inter = None
         if inter is None:
@@ -454,7 +450,9 @@ class FakeDiscord:
         rtype = body.get("type")
         if inter.acked:
             inter.double += 1
-            self.violation("double-ack", req.method, req.path, f"interaction {inter.id} type {rtype}")
+            self.violation(
+                "double-ack", req.method, req.path, f"interaction {inter.id} type {rtype}"
+            )
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         if now - inter.dispatched > INTERACTION_DEADLINE:
             inter.late = True
@@ -464,8 +462,8 @@ class FakeDiscord:
             raise DiscordError(404, 10062, "Unknown interaction")
         allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}.get(inter.type, set())
         if rtype not in allowed:
-            raise self._invalid(req, [val.Problem(("type",), "INTERACTION_CALLBACK_TYPE",
-                                                  f"type {rtype} for interaction type {inter.type}")])  # fmt: skip
+            why = f"type {rtype} for interaction type {inter.type}"
+            raise self._invalid(req, [val.Problem(("type",), "INTERACTION_CALLBACK_TYPE", why)])
         data = body.get("data") or {}
         problems: list[val.Problem] = []
         if rtype in (4, 7):
@@ -474,7 +472,9 @@ class FakeDiscord:
         if rtype == 8:
             problems += val.autocomplete_limits(data.get("choices") or [])
         if problems:
-            raise self._invalid(req, [val.Problem(("data", *p.path), p.code, p.message) for p in problems])
+            raise self._invalid(
+                req, [val.Problem(("data", *p.path), p.code, p.message) for p in problems]
+            )
         inter.acks.append((now, rtype))
         message: Message | None = None
         if rtype == 4:
@@ -484,7 +484,11 @@ class FakeDiscord:
             inter.original_id = message.id
         elif rtype == 5:
             message = self._new_message(
-                inter.channel_id, {"flags": data.get("flags", 0)}, [], interaction=inter, call=req.call
+                inter.channel_id,
+                {"flags": data.get("flags", 0)},
+                [],
+                interaction=inter,
+                call=req.call,
             )
             message.loading = True
             req.call.visible = False
@@ -492,7 +496,9 @@ class FakeDiscord:
         elif rtype in (6, 7):
             inter.original_id = inter.message_id
             if rtype == 7 and inter.message_id is not None:
-                message = self._edit_message(self.world.messages[inter.message_id], data, req.files, req.call)
+                message = self._edit_message(
+                    self.world.messages[inter.message_id], data, req.files, req.call
+                )
         elif rtype == 8:
             inter.choices = list(data.get("choices") or [])
         elif rtype == 9:
@@ -532,7 +538,9 @@ class FakeDiscord:
             body = {k: v for k, v in body.items() if k != "flags"}
             message = self._edit_message(original, body, req.files, req.call)
         else:
-            message = self._new_message(inter.channel_id, body, req.files, interaction=inter, call=req.call)
+            message = self._new_message(
+                inter.channel_id, body, req.files, interaction=inter, call=req.call
+            )
         return 200, message.to_json(self.world)
 
     def _webhook_message(self, req: Request, inter: Inter) -> Message:
@@ -561,9 +569,11 @@ class FakeDiscord:
         self.world.messages.pop(message.id, None)
         return 204, None
 
-    # --- messages -----------------------------------------------------------------------------
+    # --- messages -------------------------------------------------------------------------
     def _invalid(self, req: Request, problems: list[val.Problem]) -> DiscordError:
-        detail = "; ".join(f"{'.'.join(map(str, p.path)) or '(body)'}: {p.message}" for p in problems)
+        detail = "; ".join(
+            f"{'.'.join(map(str, p.path)) or '(body)'}: {p.message}" for p in problems
+        )
         self.violation("validation", req.method, req.path, detail)
         return DiscordError(400, 50035, "Invalid Form Body", val.discord_errors(problems))
 
@@ -639,11 +649,17 @@ class FakeDiscord:
         call.message_id, call.channel_id = message.id, channel_id
         if not message.ephemeral:
             intent = DIRECT_MESSAGES if channel.type == DM else GUILD_MESSAGES
-            self._later(self.dispatch("MESSAGE_CREATE", message.to_json(w), channel.guild_id, intent))
+            self._later(
+                self.dispatch("MESSAGE_CREATE", message.to_json(w), channel.guild_id, intent)
+            )
         return message
 
     def _edit_message(
-        self, message: Message, body: dict[str, Any], files: list[tuple[str, str, bytes]], call: Call
+        self,
+        message: Message,
+        body: dict[str, Any],
+        files: list[tuple[str, str, bytes]],
+        call: Call,
     ) -> Message:
         w = self.world
         if "content" in body:
@@ -665,7 +681,9 @@ class FakeDiscord:
         channel = w.channels.get(message.channel_id)
         if channel is not None and not message.ephemeral:
             intent = DIRECT_MESSAGES if channel.type == DM else GUILD_MESSAGES
-            self._later(self.dispatch("MESSAGE_UPDATE", message.to_json(w), channel.guild_id, intent))
+            self._later(
+                self.dispatch("MESSAGE_UPDATE", message.to_json(w), channel.guild_id, intent)
+            )
         return message
 
     def _later(self, coro: Awaitable[None]) -> None:
@@ -723,11 +741,15 @@ class FakeDiscord:
         if channel.type != DM:
             self._require(channel, P.READ_MESSAGE_HISTORY)
         limit = min(100, int(req.query.get("limit", 50)))
-        msgs = [m for m in self.world.messages.values() if m.channel_id == channel.id and not m.ephemeral]
+        msgs = [
+            m
+            for m in self.world.messages.values()
+            if m.channel_id == channel.id and not m.ephemeral
+        ]
         msgs.sort(key=lambda m: m.id, reverse=True)
         return 200, [m.to_json(self.world) for m in msgs[:limit]]
 
-    # --- channels, threads, DMs, users ---------------------------------------------------------------
+    # --- channels, threads, DMs, users ----------------------------------------------------
     async def _get_channel(self, req: Request) -> tuple[int, Any]:
         channel = self._channel(int(req.arg("channel_id")))
         if channel.type != DM:
@@ -736,14 +758,18 @@ class FakeDiscord:
             pass  # the bot's own DM channels
         return 200, channel.to_json(self.world)
 
-    def _new_thread(self, parent: Channel, body: dict[str, Any], thread_id: int, kind: int) -> Channel:
+    def _new_thread(
+        self, parent: Channel, body: dict[str, Any], thread_id: int, kind: int
+    ) -> Channel:
         name = body.get("name") or ""
         problems = []
         if not 1 <= len(name) <= 100:
             problems.append(val.Problem(("name",), "BASE_TYPE_BAD_LENGTH", "1 to 100."))
         duration = body.get("auto_archive_duration", 1440)
         if duration not in (60, 1440, 4320, 10080):
-            problems.append(val.Problem(("auto_archive_duration",), "BASE_TYPE_CHOICES", "60/1440/4320/10080"))
+            problems.append(
+                val.Problem(("auto_archive_duration",), "BASE_TYPE_CHOICES", "60/1440/4320/10080")
+            )
         if problems:
             raise DiscordError(400, 50035, "Invalid Form Body", val.discord_errors(problems))
         thread = Channel(
@@ -778,7 +804,9 @@ class FakeDiscord:
         parent = self._channel(int(req.arg("channel_id")))
         body = req.json or {}
         kind = int(body.get("type") or 12)  # Discord's default here is a private thread
-        self._require(parent, P.CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else P.CREATE_PRIVATE_THREADS)
+        self._require(
+            parent, P.CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else P.CREATE_PRIVATE_THREADS
+        )
         try:
             thread = self._new_thread(parent, body, snowflake(), kind)
         except DiscordError as exc:
@@ -791,7 +819,11 @@ class FakeDiscord:
         body = req.json or {}
         if channel.type not in THREADS:
             self._require(channel, P.MANAGE_CHANNELS)
-        elif channel.owner_id != self.bot_user.id or set(body) - {"name", "archived", "auto_archive_duration"}:
+        elif channel.owner_id != self.bot_user.id or set(body) - {
+            "name",
+            "archived",
+            "auto_archive_duration",
+        }:
             self._require(channel, P.MANAGE_THREADS)
         if "name" in body:
             channel.name = body["name"]
@@ -799,7 +831,9 @@ class FakeDiscord:
             channel.archived = bool(body["archived"])
         if "auto_archive_duration" in body:
             channel.auto_archive_duration = int(body["auto_archive_duration"])
-        self._later(self.dispatch("THREAD_UPDATE", channel.to_json(self.world), channel.guild_id, GUILDS))
+        self._later(
+            self.dispatch("THREAD_UPDATE", channel.to_json(self.world), channel.guild_id, GUILDS)
+        )
         return 200, channel.to_json(self.world)
 
     async def _create_dm(self, req: Request) -> tuple[int, Any]:
@@ -846,7 +880,7 @@ class FakeDiscord:
             },
         }
 
-    # --- application commands --------------------------------------------------------------------------
+    # --- application commands -------------------------------------------------------------
     async def _put_commands(self, req: Request) -> tuple[int, Any]:
         body = req.json if isinstance(req.json, list) else []
         guild = req.match.groupdict().get("guild_id")
@@ -888,7 +922,7 @@ class FakeDiscord:
                 return found
         return None
 
-    # --- the REST entry -----------------------------------------------------------------------------------
+    # --- the REST entry -------------------------------------------------------------------
     def _route_table(self) -> list[tuple[str, str, re.Pattern[str], Handler]]:
         table: list[tuple[str, str, Handler]] = [
             ("GET", "/users/@me", self._me),
@@ -898,8 +932,16 @@ class FakeDiscord:
             ("POST", "/users/@me/channels", self._create_dm),
             ("PUT", "/applications/{application_id}/commands", self._put_commands),
             ("GET", "/applications/{application_id}/commands", self._get_commands),
-            ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self._put_commands),
-            ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self._get_commands),
+            (
+                "PUT",
+                "/applications/{application_id}/guilds/{guild_id}/commands",
+                self._put_commands,
+            ),
+            (
+                "GET",
+                "/applications/{application_id}/guilds/{guild_id}/commands",
+                self._get_commands,
+            ),
             ("GET", "/channels/{channel_id}", self._get_channel),
             ("PATCH", "/channels/{channel_id}", self._edit_channel),
             ("POST", "/channels/{channel_id}/messages", self._create_message),
@@ -907,13 +949,29 @@ class FakeDiscord:
             ("GET", "/channels/{channel_id}/messages/{message_id}", self._get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._edit_channel_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._delete_message),
-            ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self._thread_from_message),
+            (
+                "POST",
+                "/channels/{channel_id}/messages/{message_id}/threads",
+                self._thread_from_message,
+            ),
             ("POST", "/channels/{channel_id}/threads", self._thread_alone),
             ("POST", "/interactions/{interaction_id}/{interaction_token}/callback", self._callback),
             ("POST", "/webhooks/{webhook_id}/{webhook_token}", self._followup),
-            ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self._webhook_get),
-            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self._webhook_edit),
-            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self._webhook_delete),
+            (
+                "GET",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                self._webhook_get,
+            ),
+            (
+                "PATCH",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                self._webhook_edit,
+            ),
+            (
+                "DELETE",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                self._webhook_delete,
+            ),
         ]
         out = []
         for method, template, handler in table:
@@ -958,7 +1016,10 @@ class FakeDiscord:
     async def _handle(
         self, request: web.Request, method: str, path: str, call: Call
     ) -> tuple[int, Any, dict[str, str]]:
-        route = next(((t, m, h) for mth, t, p, h in self._routes if mth == method and (m := p.match(path))), None)
+        route = next(
+            ((t, m, h) for mth, t, p, h in self._routes if mth == method and (m := p.match(path))),
+            None,
+        )
         if route is None:
             self.violation("unknown-route", method, path, "the fake does not implement this route")
             return 404, {"code": 0, "message": "404: Not Found"}, {}
@@ -983,8 +1044,11 @@ class FakeDiscord:
         major = _major(match)
         verdict = self.limits.check(method, template, major)
         if not verdict.allowed:
-            headers = verdict.headers | {"Via": "1.1 google", "Retry-After": f"{verdict.retry_after:.0f}",
-                                         "X-RateLimit-Scope": verdict.scope}  # fmt: skip
+            headers = verdict.headers | {
+                "Via": "1.1 google",  # discord.py takes a 429 without it for a Cloudflare ban
+                "Retry-After": f"{verdict.retry_after:.0f}",
+                "X-RateLimit-Scope": verdict.scope,
+            }
             body429 = {
                 "message": "You are being rate limited.",
                 "retry_after": round(verdict.retry_after, 3),

@@ -57,7 +57,9 @@ def compute(
     dm_channels = {fake.world.dm_channels.get(m.id) for m in members} - {None}
     thread_new = sum(1 for m in created_msgs if m.channel_id == thread_id)
     dms = sum(
-        1 for m in created_msgs if m.channel_id in dm_channels and fake.world.channels[m.channel_id].type == DM
+        1
+        for m in created_msgs
+        if m.channel_id in dm_channels and fake.world.channels[m.channel_id].type == DM
     )
     images = sum(1 for c in calls for name, _ in c.files if name.lower().endswith(".png"))
     per_turn = max(turns, 1)

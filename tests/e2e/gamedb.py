@@ -28,7 +28,11 @@ async def finished(database_url: str, game_id: int) -> bool:
 
 
 async def deal(
-    database_url: str, game_id: int, *, seed: int | None = None, decks: dict[str, list[str]] | None = None
+    database_url: str,
+    game_id: int,
+    *,
+    seed: int | None = None,
+    decks: dict[str, list[str]] | None = None,
 ) -> None:
     """Fix a lobby's seed and decks before Start (what PlayService.create's
     ``seed``/``decks`` do; /carcassonne new has no such options)."""

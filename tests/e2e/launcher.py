@@ -52,12 +52,16 @@ class Activity(asyncio.Protocol):
         self.buffer = b""
         self._check_scheduled = False
 
-    def factory(self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+    def factory(
+        self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
+    ) -> asyncio.Task[Any]:
         parent = asyncio.current_task(loop)
         task = asyncio.Task(coro, loop=loop, **kwargs)
         # A long-lived loop's helpers (e.g. its wait_for) belong to it.
         if getattr(coro, "__qualname__", "") not in LONG_LIVED and (
-            parent is None or parent in self.pending or parent.get_coro().__qualname__ not in LONG_LIVED  # type: ignore[union-attr]
+            parent is None
+            or parent in self.pending
+            or parent.get_coro().__qualname__ not in LONG_LIVED  # type: ignore[union-attr]
         ):
             self.pending.add(task)
             task.add_done_callback(self._done)

@@ -43,7 +43,11 @@ class Outcome:
     @property
     def reply(self) -> Message | None:
         """The answer the member saw last: the original response or a follow-up."""
-        answers = [m for m in self.messages if m.interaction_id == self.inter.id or m.id == self.inter.original_id]
+        answers = [
+            m
+            for m in self.messages
+            if m.interaction_id == self.inter.id or m.id == self.inter.original_id
+        ]
         return answers[-1] if answers else None
 
     @property
@@ -72,10 +76,17 @@ class Harness:
         return self.members[name]
 
     async def run(
-        self, user_id: int, channel_id: int, itype: int, data: dict[str, Any], message: Message | None = None
+        self,
+        user_id: int,
+        channel_id: int,
+        itype: int,
+        data: dict[str, Any],
+        message: Message | None = None,
     ) -> Outcome:
         start = len(self.fake.calls)
-        inter, session, seq = await self.fake.interact(user_id, channel_id, itype, data, message=message)
+        inter, session, seq = await self.fake.interact(
+            user_id, channel_id, itype, data, message=message
+        )
         try:
             if session is not None:
                 await session.read_up_to(seq)
@@ -103,7 +114,7 @@ class Member:
     def mention(self) -> str:
         return f"<@{self.id}>"
 
-    # --- reading ------------------------------------------------------------------------------
+    # --- reading --------------------------------------------------------------------------
     def can_see(self, m: Message) -> bool:
         if m.loading:
             return m.visible_to in (None, self.id)
@@ -136,9 +147,14 @@ class Member:
     def images(self) -> list[Attachment]:
         return [a for m in self.visible() for a in m.attachments if a.is_image]
 
-    # --- slash commands and autocomplete ------------------------------------------------------------
+    # --- slash commands and autocomplete --------------------------------------------------
     def _command_data(
-        self, command: str, options: dict[str, Any], channel_id: int, focused: str | None = None, current: str = ""
+        self,
+        command: str,
+        options: dict[str, Any],
+        channel_id: int,
+        focused: str | None = None,
+        current: str = "",
     ) -> dict[str, Any]:
         parts = command.split()
         guild_id = self.fake.world.channels[channel_id].guild_id
@@ -148,7 +164,10 @@ class Member:
         node: dict[str, Any] = top
         chain: list[dict[str, Any]] = []
         for name in parts[1:]:
-            sub = next((o for o in node.get("options") or [] if o["name"] == name and o["type"] in (1, 2)), None)
+            sub = next(
+                (o for o in node.get("options") or [] if o["name"] == name and o["type"] in (1, 2)),
+                None,
+            )
             if sub is None:
                 raise MemberError(f"/{command}: no subcommand {name!r}")
             chain.append(sub)
@@ -185,7 +204,13 @@ class Member:
         return await self._run(cid, APPLICATION_COMMAND, data)
 
     async def autocomplete(
-        self, command: str, option: str, current: str = "", *, channel: int | None = None, **options: Any
+        self,
+        command: str,
+        option: str,
+        current: str = "",
+        *,
+        channel: int | None = None,
+        **options: Any,
     ) -> list[dict[str, Any]]:
         cid = channel or self.fake.channel.id
         data = self._command_data(command, options, cid, focused=option, current=current)
@@ -194,7 +219,7 @@ class Member:
             raise MemberError(f"no autocomplete answer for /{command} {option}")
         return outcome.inter.choices
 
-    # --- components --------------------------------------------------------------------------------
+    # --- components -----------------------------------------------------------------------
     def _component(
         self, message: Message, kind: int, *, label: str | None = None, custom_id: str | None = None
     ) -> dict[str, Any]:
@@ -208,17 +233,23 @@ class Member:
             and (label is None or c.get("label") == label)
         ]
         if not found:
-            raise MemberError(f"no such component (label={label!r}, custom_id={custom_id!r}) in {message.custom_ids()}")
+            raise MemberError(
+                f"no component label={label!r} custom_id={custom_id!r} in {message.custom_ids()}"
+            )
         if found[0].get("disabled"):
             raise MemberError(f"component {found[0].get('custom_id')} is disabled")
         return found[0]
 
-    async def click(self, message: Message, *, label: str | None = None, custom_id: str | None = None) -> Outcome:
+    async def click(
+        self, message: Message, *, label: str | None = None, custom_id: str | None = None
+    ) -> Outcome:
         c = self._component(message, BUTTON, label=label, custom_id=custom_id)
         data = {"custom_id": c["custom_id"], "component_type": BUTTON}
         return await self._run(message.channel_id, COMPONENT, data, message)
 
-    async def select(self, message: Message, values: list[str], *, custom_id: str | None = None) -> Outcome:
+    async def select(
+        self, message: Message, values: list[str], *, custom_id: str | None = None
+    ) -> Outcome:
         c = self._component(message, STRING_SELECT, custom_id=custom_id)
         offered = [o["value"] for o in c.get("options") or []]
         bad = [v for v in values if v not in offered]
@@ -235,12 +266,18 @@ class Member:
         rows = []
         for c in iter_components(modal.get("components") or []):
             if c.get("type") == 4:  # text input
-                rows.append({"type": 1, "components": [{"type": 4, "custom_id": c["custom_id"],
-                                                         "value": values.get(c["custom_id"], "")}]})  # fmt: skip
+                answer = {
+                    "type": 4,
+                    "custom_id": c["custom_id"],
+                    "value": values.get(c["custom_id"], ""),
+                }
+                rows.append({"type": 1, "components": [answer]})
         data = {"custom_id": modal["custom_id"], "components": rows}
         return await self._run(shown.inter.channel_id, MODAL_SUBMIT, data)
 
-    async def _run(self, channel_id: int, itype: int, data: dict[str, Any], message: Message | None = None) -> Outcome:
+    async def _run(
+        self, channel_id: int, itype: int, data: dict[str, Any], message: Message | None = None
+    ) -> Outcome:
         self.last_action = time.monotonic()
         outcome = await self.harness.run(self.id, channel_id, itype, data, message)
         self.outcomes.append(outcome)
@@ -253,7 +290,9 @@ def _option_value(d: dict[str, Any], value: Any) -> Any:
         for c in choices:
             if value in (c["value"], c["name"]):
                 return c["value"]
-        raise MemberError(f"option {d['name']}: {value!r} is not one of {[c['name'] for c in choices]}")
+        raise MemberError(
+            f"option {d['name']}: {value!r} is not one of {[c['name'] for c in choices]}"
+        )
     kind = OPTION_TYPES.get(d["type"])
     if kind is None:
         return str(value)

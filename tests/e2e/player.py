@@ -44,7 +44,11 @@ def role(component: dict[str, Any]) -> str:
     if kind not in (BUTTON, STRING_SELECT) or component.get("disabled"):
         return "other"
     cid, label = component.get("custom_id") or "", component.get("label") or ""
-    if component.get("style") in (DANGER, LINK) or NEVER_ID.search(cid) or NEVER_LABEL.search(label):
+    if (
+        component.get("style") in (DANGER, LINK)
+        or NEVER_ID.search(cid)
+        or NEVER_LABEL.search(label)
+    ):
         return "never"
     if IDLE_ID.search(cid) or IDLE_LABEL.search(label):
         return "idle"
@@ -89,7 +93,7 @@ class Player:
         self.done = done
         self.log = PlayLog()
 
-    # --- looking ---------------------------------------------------------------------------
+    # --- looking --------------------------------------------------------------------------
     def in_scope(self, member: Member, m: Message) -> bool:
         if m.visible_to == member.id:
             return True
@@ -131,7 +135,7 @@ class Player:
                 return self.choose(member, surfaces[0])
         return None
 
-    # --- acting ----------------------------------------------------------------------------
+    # --- acting ---------------------------------------------------------------------------
     async def make(self, move: Move) -> Outcome:
         cid = move.component["custom_id"]
         if move.values is None:

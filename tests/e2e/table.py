@@ -53,10 +53,9 @@ async def open_table(
     started = time.monotonic()
     opened = await host.slash("carcassonne new", expansions=expansions)
     lobby = next(m for m in opened.messages if not m.ephemeral and m.custom_ids())
-    thread = next(
-        c for c in h.fake.world.channels.values() if c.type in THREADS and c.parent_id == lobby.channel_id
-        and c.created >= time.time() - 600 and c.id == lobby.id
-    )  # fmt: skip
+    # The game's thread was started from the lobby message (so it has its id).
+    thread = h.fake.world.channels[lobby.id]
+    assert thread.type in THREADS and thread.parent_id == lobby.channel_id
     match = LOBBY_ID.match(lobby.custom_ids()[0])
     assert match is not None
     game_id = int(match.group(1))

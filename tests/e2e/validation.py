@@ -41,7 +41,10 @@ def openapi_path() -> Path | None:
     candidates = (
         [Path(env)]
         if env
-        else [ROOT.parent / "shared" / "discord-openapi.json", Path("/work/shared/discord-openapi.json")]
+        else [
+            ROOT.parent / "shared" / "discord-openapi.json",
+            Path("/work/shared/discord-openapi.json"),
+        ]
     )
     return next((p for p in candidates if p.is_file()), None)
 
@@ -149,7 +152,9 @@ def message_limits(body: dict[str, Any], *, interaction: bool = False) -> list[P
     out += list(_component_limits(body.get("components") or []))
     flags = body.get("flags") or 0
     if flags & EPHEMERAL and not interaction:
-        out.append(Problem(("flags",), "MESSAGE_FLAGS", "Ephemeral is only for interaction replies."))
+        out.append(
+            Problem(("flags",), "MESSAGE_FLAGS", "Ephemeral is only for interaction replies.")
+        )
     allowed = body.get("allowed_mentions")
     if isinstance(allowed, dict):
         parse = allowed.get("parse") or []
@@ -191,7 +196,9 @@ def _embed_limits(embeds: list[Any]) -> Iterator[Problem]:
         yield from _too_long(author.get("name"), 256, (*p, "author", "name"))
         total += len(footer.get("text") or "") + len(author.get("name") or "")
     if total > 6000:
-        yield Problem(("embeds",), "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+        yield Problem(
+            ("embeds",), "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000"
+        )
 
 
 BUTTON, SELECTS = 2, (3, 5, 6, 7, 8)
@@ -207,18 +214,26 @@ def _component_limits(rows: list[Any]) -> Iterator[Problem]:
         children = row.get("components") or []
         kinds = {c.get("type") for c in children if isinstance(c, dict)}
         if not children:
-            yield Problem((*p, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+            yield Problem(
+                (*p, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."
+            )
         if kinds & set(SELECTS) and len(children) > 1:
-            yield Problem((*p, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select fills its row.")
+            yield Problem(
+                (*p, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select fills its row."
+            )
         if len(children) > 5:
-            yield Problem((*p, "components"), "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+            yield Problem(
+                (*p, "components"), "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length."
+            )
         for j, c in enumerate(children):
             q = (*p, "components", j)
             if c.get("type") == BUTTON:
                 yield from _too_long(c.get("label"), 80, (*q, "label"))
                 if c.get("style") == 5:
                     if c.get("custom_id") or not c.get("url"):
-                        yield Problem(q, "BUTTON_COMPONENT_INVALID", "A link button has a url only.")
+                        yield Problem(
+                            q, "BUTTON_COMPONENT_INVALID", "A link button has a url only."
+                        )
                 elif not c.get("custom_id"):
                     yield Problem((*q, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
                 if not c.get("label") and not c.get("emoji"):
@@ -227,7 +242,9 @@ def _component_limits(rows: list[Any]) -> Iterator[Problem]:
                 yield from _too_long(c.get("placeholder"), 150, (*q, "placeholder"))
                 yield from _select_limits(c, q)
             yield from _too_long(c.get("custom_id"), 100, (*q, "custom_id"))
-    ids = [c["custom_id"] for c in iter_components(rows) if isinstance(c, dict) and c.get("custom_id")]
+    ids = [
+        c["custom_id"] for c in iter_components(rows) if isinstance(c, dict) and c.get("custom_id")
+    ]
     seen: set[str] = set()
     for cid in ids:
         if cid in seen:
@@ -246,12 +263,16 @@ def _select_limits(c: dict[str, Any], q: tuple[str | int, ...]) -> Iterator[Prob
         return
     options = options or []
     if not 1 <= len(options) <= 25:
-        yield Problem((*q, "options"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+        yield Problem(
+            (*q, "options"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length."
+        )
     if hi > len(options):
         yield Problem((*q, "max_values"), "BASE_TYPE_MAX", "max_values exceeds the options.")
     values = [o.get("value") for o in options]
     if len(set(values)) != len(values):
-        yield Problem((*q, "options"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Duplicate value.")
+        yield Problem(
+            (*q, "options"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Duplicate value."
+        )
     if sum(1 for o in options if o.get("default")) > hi:
         yield Problem((*q, "options"), "SELECT_COMPONENT_TOO_MANY_DEFAULTS", "Too many defaults.")
     for k, o in enumerate(options):
@@ -264,7 +285,9 @@ def _select_limits(c: dict[str, Any], q: tuple[str | int, ...]) -> Iterator[Prob
 def autocomplete_limits(choices: list[Any]) -> list[Problem]:
     out: list[Problem] = []
     if len(choices) > 25:
-        out.append(Problem(("data", "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+        out.append(
+            Problem(("data", "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        )
     for i, c in enumerate(choices):
         name = c.get("name") if isinstance(c, dict) else None
         if not isinstance(name, str) or not 1 <= len(name) <= 100:
@@ -301,15 +324,17 @@ def command_limits(commands: list[Any]) -> list[Problem]:
     return out
 
 
-def _option_limits(c: dict[str, Any], p: tuple[str | int, ...], *, top: bool = False) -> list[Problem]:
+def _option_limits(
+    c: dict[str, Any], p: tuple[str | int, ...], *, top: bool = False
+) -> list[Problem]:
     out: list[Problem] = []
     name = c.get("name", "")
     if not COMMAND_NAME.match(name) or name != name.lower():
         out.append(Problem((*p, "name"), "APPLICATION_COMMAND_INVALID_NAME", f"Bad name {name!r}."))
     desc = c.get("description", "")
-    if (top and c.get("type", 1) == 1) or not top:
-        if not 1 <= len(desc) <= 100:
-            out.append(Problem((*p, "description"), "BASE_TYPE_BAD_LENGTH", "1 to 100."))
+    needs_description = not top or c.get("type", 1) == 1  # chat commands and options
+    if needs_description and not 1 <= len(desc) <= 100:
+        out.append(Problem((*p, "description"), "BASE_TYPE_BAD_LENGTH", "1 to 100."))
     options = c.get("options") or []
     if len(options) > 25:
         out.append(Problem((*p, "options"), "BASE_TYPE_MAX_LENGTH", "Max 25 options."))
@@ -334,6 +359,10 @@ def _option_limits(c: dict[str, Any], p: tuple[str | int, ...], *, top: bool = F
         for k, ch in enumerate(choices):
             if not 1 <= len(ch.get("name", "")) <= 100:
                 out.append(
-                    Problem((*p, "options", j, "choices", k, "name"), "BASE_TYPE_BAD_LENGTH", "1 to 100.")
+                    Problem(
+                        (*p, "options", j, "choices", k, "name"),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "1 to 100.",
+                    )
                 )
     return out

@@ -380,7 +380,7 @@ class World:
         self.messages: dict[int, Message] = {}
         self.dm_channels: dict[int, int] = {}  # user -> DM channel
 
-    # --- building ---------------------------------------------------------------------
+    # --- building -------------------------------------------------------------------------
     def add_user(self, name: str, *, bot: bool = False, dm_open: bool = True) -> User:
         user = User(snowflake(), name, bot=bot, dm_open=dm_open)
         self.users[user.id] = user
@@ -413,7 +413,7 @@ class World:
             self.dm_channels[user_id] = cid = channel.id
         return self.channels[cid]
 
-    # --- permissions --------------------------------------------------------------------
+    # --- permissions ----------------------------------------------------------------------
     def permissions(self, user_id: int, channel: Channel) -> int:
         """Discord's computation: base from roles, then the channel's overwrites."""
         if channel.type == DM:
