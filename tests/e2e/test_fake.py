@@ -174,6 +174,24 @@ async def test_permissions_and_closed_dms(fake: FakeDiscord, http: aiohttp.Clien
         assert (r.status, (await r.json())["code"]) == (403, 50013)  # no Create Public Threads
 
 
+async def test_threads_with_and_without_a_message(
+    fake: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    _, message, _ = await send(http, fake.channel.id, {"content": "lobby"})
+    url = f"channels/{fake.channel.id}/messages/{message['id']}/threads"
+    async with http.post(url, json={"name": "Game", "auto_archive_duration": 10080}) as r:
+        thread = await r.json()
+    assert r.status == 201 and thread["id"] == message["id"]  # Discord reuses the message id
+    async with http.post(url, json={"name": "Again"}) as r:
+        assert (r.status, (await r.json())["code"]) == (400, 160004)
+    body = {"name": "Side", "type": 11, "auto_archive_duration": 60}
+    async with http.post(f"channels/{fake.channel.id}/threads", json=body) as r:
+        side = await r.json()
+    assert r.status == 201 and side["parent_id"] == str(fake.channel.id)
+    status, _, _ = await send(http, int(side["id"]), {"content": "in the thread"})
+    assert status == 200
+
+
 async def test_interaction_acknowledgement_rules(fake: FakeDiscord) -> None:
     uid = fake.add_member("Ada")
     async with aiohttp.ClientSession(fake.api_url + "/") as http:
