@@ -109,19 +109,21 @@ def compute(
 
 
 def format_table(figures: dict[str, dict[str, Any]]) -> str:
+    """Figures side by side: one row per figure, one column per game."""
     games = sorted(figures)
     keys: list[str] = []
     for g in games:
         keys += [k for k in figures[g] if k not in keys]
+
+    def cell(v: Any) -> str:
+        if isinstance(v, dict):
+            return " ".join(f"{n}:{x}" for n, x in v.items())
+        return "" if v is None else str(v)
+
     width = max(len(k) for k in keys) + 2
-    cols = [max(14, len(g) + 2) for g in games]
+    cols = [max(len(g), *(len(cell(figures[g].get(k))) for k in keys)) + 2 for g in games]
     lines = ["".ljust(width) + "".join(g.rjust(c) for g, c in zip(games, cols, strict=True))]
     for k in keys:
-        row = k.ljust(width)
-        for g, c in zip(games, cols, strict=True):
-            v = figures[g].get(k, "")
-            if isinstance(v, dict):
-                v = " ".join(f"{n}:{x}" for n, x in v.items())
-            row += str(v).rjust(c)
-        lines.append(row)
+        cells = (cell(figures[g].get(k)).rjust(c) for g, c in zip(games, cols, strict=True))
+        lines.append(k.ljust(width) + "".join(cells))
     return "\n".join(lines)
