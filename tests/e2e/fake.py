@@ -115,7 +115,7 @@ class Inter:
 
 @dataclass
 class Violation:
-    kind: str  # "validation", "unknown-route", "late-ack", "double-ack", "protocol"
+    kind: str  # validation, unknown-route, protocol, late-ack, double-ack, no-ack
     method: str
     path: str
     detail: str

@@ -94,6 +94,9 @@ class Harness:
         finally:
             inter.settled = time.monotonic()
             self.fake.active.discard(inter.id)
+        if session is not None and not inter.acked:
+            # Discord shows "This interaction failed" to the member.
+            self.fake.violation("no-ack", "INTERACTION", str(inter.id), f"type {itype} {data}")
         calls = [c for c in self.fake.calls[start:] if inter.id in c.interactions]
         return Outcome(inter, calls, self.fake)
 

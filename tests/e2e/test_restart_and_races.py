@@ -58,6 +58,32 @@ async def test_restart_mid_game_keeps_the_old_buttons_working(harness: Harness) 
     assert log.finished
 
 
+async def test_killed_while_handling_a_click(harness: Harness) -> None:
+    """SIGKILL after the bot read a click, before it answered: the member's
+    click is lost (Discord would say the interaction failed), the game is as
+    before or after the click, never in between, and play goes on."""
+    table = await two_players(harness)
+    player = Player(table.players, {table.thread_id}, seed=10)
+    for _ in range(3):
+        assert await player.step()
+    move = player.next_move()
+    assert move is not None
+    data: dict[str, object] = {"custom_id": move.component["custom_id"]}
+    data["component_type"] = move.component["type"]
+    if move.values is not None:
+        data["values"] = move.values
+    inter, session, seq = await harness.fake.interact(
+        move.member.id, move.message.channel_id, 3, data, message=move.message
+    )
+    assert session is not None
+    await session.read_up_to(seq)
+    await harness.bot.kill()
+    harness.fake.active.discard(inter.id)
+    await harness.bot.start()
+    log = await play_table(harness, table, seed=11)
+    assert log.finished
+
+
 def newest_mention(harness: Harness, table: Table, member_id: int) -> Message:
     mention = f"<@{member_id}>"
     found = [
