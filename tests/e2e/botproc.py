@@ -104,7 +104,7 @@ class BotProcess:
                 fut.set_exception(BotDied(f"the bot exited:\n{self.log_tail()}"))
         self._waiters.clear()
 
-    async def idle(self, timeout: float = 30.0) -> None:
+    async def idle(self, timeout: float = 60.0) -> None:
         """Wait until the bot has no task running (all it was sent is handled)."""
         if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
             raise BotDied(f"the bot is not running:\n{self.log_tail()}")

@@ -99,8 +99,8 @@ class RateLimits:
         if len(self._global) >= GLOBAL_LIMIT:
             retry = 1.0 - (now - self._global[0])
             self.waits.append(Wait(f"{method} {template}", "global", 0.0, 429))
-            return Verdict(False, {"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"},
-                           retry, True, "global")  # fmt: skip
+            headers = {"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"}
+            return Verdict(False, headers, retry, is_global=True, scope="global")
         self._global.append(now)
         name, limit, window = ROUTES.get((method, template), DEFAULT)
         if name == "default":

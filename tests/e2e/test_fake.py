@@ -211,14 +211,23 @@ async def test_interaction_acknowledgement_rules(fake: FakeDiscord) -> None:
             f"interactions/{late.id}/{late.token}/callback", json={"type": 6}
         ) as r:
             assert (r.status, (await r.json())["code"]) == (404, 10062)
+        text_input = {"type": 4, "custom_id": "n", "style": 1, "label": "Name"}
+        modal = {"custom_id": "m", "title": "Name", "components": [row(text_input)]}
+        asked, _, _ = await fake.interact(
+            uid, fake.channel.id, 2, {"id": "1", "name": "x", "type": 1}
+        )
+        async with http.post(
+            f"interactions/{asked.id}/{asked.token}/callback", json={"type": 9, "data": modal}
+        ) as r:
+            assert r.status == 200 and asked.modal == modal
         fresh, _, _ = await fake.interact(
             uid, fake.channel.id, 3, {"custom_id": "z", "component_type": 2}
         )
         webhook = f"webhooks/{fake.app_id}/{fresh.token}"
         async with http.post(webhook, json={"content": "too early"}) as r:
             assert r.status == 404  # no follow-up before the first answer
-        async with http.post(f"interactions/{fresh.id}/{fresh.token}/callback",
-                             json={"type": 5, "data": {"flags": 64}}) as r:  # fmt: skip
+        deferred = {"type": 5, "data": {"flags": 64}}
+        async with http.post(f"interactions/{fresh.id}/{fresh.token}/callback", json=deferred) as r:
             assert r.status == 200
         async with http.post(webhook + "?wait=true", json={"content": "done"}) as r:
             message = await r.json()

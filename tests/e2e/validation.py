@@ -344,10 +344,9 @@ def _option_limits(
             out += _option_limits(o, (*p, "options", j))
             continue
         if o.get("required") and required_seen_optional:
-            out.append(
-                Problem((*p, "options", j), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                        "Required options must be placed before non-required options.")
-            )  # fmt: skip
+            why = "Required options must be placed before non-required options."
+            code = "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"
+            out.append(Problem((*p, "options", j), code, why))
         if not o.get("required"):
             required_seen_optional = True
         out += _option_limits({**o, "options": []}, (*p, "options", j))
