@@ -85,8 +85,7 @@ class BotProcess:
             await asyncio.sleep(0.02)
         session = self.fake.session_for(self.fake.guild.id)
         assert session is not None
-        await session.read_up_to(session.seq)
-        await self.idle()
+        await self.idle(session.seq)
 
     async def _read(self) -> None:
         assert self.proc is not None and self.proc.stdout is not None
@@ -104,15 +103,16 @@ class BotProcess:
                 fut.set_exception(BotDied(f"the bot exited:\n{self.log_tail()}"))
         self._waiters.clear()
 
-    async def idle(self, timeout: float = 60.0) -> None:
-        """Wait until the bot has no task running (all it was sent is handled)."""
+    async def idle(self, seq: int = 0, timeout: float = 60.0) -> None:
+        """Wait until the bot has read gateway dispatch ``seq`` and has no task
+        running (all it was sent is handled)."""
         if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
             raise BotDied(f"the bot is not running:\n{self.log_tail()}")
         self._queries += 1
         key = str(self._queries)
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters[key] = fut
-        self.proc.stdin.write(f"idle? {key}\n".encode())
+        self.proc.stdin.write(f"idle? {key} {seq}\n".encode())
         await self.proc.stdin.drain()
         try:
             await asyncio.wait_for(fut, timeout)

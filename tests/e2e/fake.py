@@ -154,7 +154,6 @@ class Session:
         self.identified = asyncio.Event()
         self.compress = zlib.compressobj()
         self._lock = asyncio.Lock()
-        self._heartbeat = asyncio.Condition()
 
     def owns(self, guild_id: int) -> bool:
         shard_id, count = self.shard
@@ -171,17 +170,8 @@ class Session:
             await self.ws.send_bytes(frame)
             return self.seq
 
-    async def heard(self, seq: int) -> None:
-        async with self._heartbeat:
-            self.acked_seq = max(self.acked_seq, seq)
-            self._heartbeat.notify_all()
-
-    async def read_up_to(self, seq: int, timeout: float = 60.0) -> None:
-        """Ask for a heartbeat (op 1) and wait until the client has read the
-        dispatch numbered ``seq``: its heartbeat carries the last sequence it read."""
-        await self.send(1)
-        async with self._heartbeat:
-            await asyncio.wait_for(self._heartbeat.wait_for(lambda: self.acked_seq >= seq), timeout)
+    def heard(self, seq: int) -> None:
+        self.acked_seq = max(self.acked_seq, seq)
 
 
 class FakeDiscord:
@@ -302,7 +292,7 @@ class FakeDiscord:
 
     async def _gateway_op(self, session: Session, op: int, d: Any) -> None:
         if op == 1:  # heartbeat: d is the last sequence the client read
-            await session.heard(d or 0)
+            session.heard(d or 0)
             await session.send(11)
         elif op == 2:  # identify
             if d.get("token") != self.token:

@@ -8,19 +8,23 @@ client would. Nothing inside discord.py or the bot is patched.
 
 So that the harness knows when the bot has finished handling what it was
 sent, the launcher tracks the asyncio tasks the bot creates (a task factory,
-standard asyncio) and answers ``idle? N`` lines on stdin with ``idle N`` on
-stdout once no task is left running (long-lived loops excepted).
+standard asyncio) and answers ``idle? KEY SEQ`` lines on stdin with
+``idle KEY`` on stdout once the client has read gateway dispatch SEQ and no
+task is left running (long-lived loops excepted). Asking the client for
+heartbeats instead would spend its gateway send budget (120 per minute).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import sys
 import urllib.request
 from typing import Any
 
+import discord
 import discord.gateway
 import discord.http
 import yarl
@@ -28,7 +32,7 @@ import yarl
 # Coroutines that run for the life of the process: not "work in progress".
 # (a view's timeout sleeper: discord.py gives views built for dynamic items one)
 LONG_LIVED = {"Scheduler._run", "ConnectionState._delay_ready", "BaseView.__timeout_task_impl"}
-SETTLE = 0.01  # seconds of an empty task set before answering (callbacks in flight)
+SETTLE = 0.005  # seconds between idle checks (two quiet checks in a row answer)
 
 
 def point_at(api_url: str, token: str) -> None:
@@ -43,14 +47,21 @@ def point_at(api_url: str, token: str) -> None:
 
 
 class Activity(asyncio.Protocol):
-    """Tracks running tasks; answers idle queries read from stdin."""
+    """Tracks running tasks; answers idle queries read from stdin.
+
+    ``idle? KEY SEQ`` is answered ``idle KEY`` once the client has read the
+    gateway dispatch numbered SEQ (``ws.sequence``: it is set before the
+    dispatch is parsed, and parsing creates the handler tasks without awaiting)
+    and no tracked task has been running at two checks in a row."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.pending: set[asyncio.Task[Any]] = set()
-        self.queries: list[str] = []
+        self.queries: list[tuple[str, int]] = []
         self.buffer = b""
         self._check_scheduled = False
+        self._quiet_checks = 0
+        self._client: discord.Client | None = None
 
     def factory(
         self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
@@ -71,17 +82,36 @@ class Activity(asyncio.Protocol):
         self.pending.discard(task)
         self._schedule_check()
 
+    def sequence(self) -> int:
+        """The last gateway sequence number the bot's client has read."""
+        if self._client is None:
+            # The bot object is built inside bot.__main__.run_bot: find it.
+            self._client = next(
+                (o for o in gc.get_objects() if isinstance(o, discord.Client)), None
+            )
+        ws = getattr(self._client, "ws", None)
+        return int(getattr(ws, "sequence", None) or 0)
+
     def _schedule_check(self) -> None:
-        if self.queries and not self.pending and not self._check_scheduled:
+        if self.queries and not self._check_scheduled:
             self._check_scheduled = True
             self.loop.call_later(SETTLE, self._check)
 
     def _check(self) -> None:
         self._check_scheduled = False
-        if self.pending or not self.queries:
+        if not self.queries:
             return
-        out = "".join(f"idle {q}\n" for q in self.queries)
+        seq = self.sequence()
+        if self.pending or any(q_seq > seq for _, q_seq in self.queries):
+            self._quiet_checks = 0
+        else:
+            self._quiet_checks += 1
+        if self._quiet_checks < 2:
+            self._schedule_check()  # the sequence has no callback: poll while asked
+            return
+        out = "".join(f"idle {key}\n" for key, _ in self.queries)
         self.queries.clear()
+        self._quiet_checks = 0
         os.write(sys.stdout.fileno(), out.encode())
 
     # asyncio.Protocol: lines from stdin
@@ -90,9 +120,10 @@ class Activity(asyncio.Protocol):
         while b"\n" in self.buffer:
             line, self.buffer = self.buffer.split(b"\n", 1)
             parts = line.decode().split()
-            if len(parts) == 2 and parts[0] == "idle?":
-                self.queries.append(parts[1])
+            if len(parts) == 3 and parts[0] == "idle?":
+                self.queries.append((parts[1], int(parts[2])))
             elif parts == ["tasks?"]:  # diagnostics: what keeps the bot busy
+                print("sequence read:", self.sequence(), file=sys.stderr)
                 for task in self.pending:
                     print("pending:", task, file=sys.stderr)
                     task.print_stack(limit=8, file=sys.stderr)

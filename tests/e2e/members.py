@@ -89,8 +89,7 @@ class Harness:
         )
         try:
             if session is not None:
-                await session.read_up_to(seq)
-                await self.bot.idle()
+                await self.bot.idle(seq)
         finally:
             inter.settled = time.monotonic()
             self.fake.active.discard(inter.id)
