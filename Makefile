@@ -1,21 +1,15 @@
 # Two entry points for a fresh machine: `make run` and `make test`.
-PYTHON ?= python3.11
+# Any Python 3.11 or newer is used (scripts/find-python picks it; PYTHON=... names one).
+PYTHON ?=
 VENV := .venv
 BIN := $(VENV)/bin
+# Installed: what running needs (with the PostgreSQL driver) / that and the test tools.
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test install lint typecheck bench clean find-python
 
-$(BIN)/python:
-	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
-	$(PYTHON) -m venv $(VENV)
-
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $(STAMP)
-
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/python -m bot
 
 test: $(STAMP)
@@ -24,6 +18,11 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
+# For a service (docs/deploy.md): what running needs, compiled ahead of time
+# (a service may not write next to the code).
+install: $(RUN_STAMP)
+	$(BIN)/python -m compileall -q engine db renders bot cogs
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -31,6 +30,25 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# The interpreter .venv would be made with.
+find-python:
+	@PYTHON="$(PYTHON)" scripts/find-python
+
+$(BIN)/python:
+	@py=$$(PYTHON="$(PYTHON)" scripts/find-python) || exit 1; \
+	echo "creating $(VENV) with $$py"; \
+	"$$py" -m venv $(VENV)
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[postgres]"
+	touch $@
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[postgres,dev]"
+	touch $@ $(RUN_STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache demo-output

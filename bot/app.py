@@ -1,39 +1,51 @@
-"""The Bot subclass: start-up (migrations, services, persistent components,
-cogs, command sync, timer poller) and a clean shutdown."""
+"""The Bot subclass: start-up (migrations, services, cogs, command sync,
+timer poller) and a clean shutdown.
+
+Cogs are loaded by name (:data:`EXTENSIONS`), so this package never imports
+them; each cog registers its own persistent components in its ``setup``.
+Nothing the bot sends pings anyone unless that message allows it
+(``AllowedMentions.none()`` is the default).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 from discord.ext import commands
 
-from bot import errors
-from bot.notify import DiscordNotifier
-from bot.play import PlayService
 from bot.scheduler import Scheduler
+from bot.services import Services
 from bot.settings import Settings
+from bot.shutdown import drain_handlers
 from bot.sync import sync_if_changed
-from bot.ui import GameButton, GameSelect
-from cogs import EXTENSIONS
-from cogs.league import LeagueCog
+from bot.ui import funnel
+from bot.ui.notifier import DiscordNotifier
 from db import migrate
 from db.service import GameService
 from db.session import Database
 
 log = logging.getLogger(__name__)
 
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.actions", "cogs.league")
+
 
 class CarcassonneBot(commands.Bot):
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
         self.sync_commands = sync_commands
         self.database: Database | None = None
-        self.play: PlayService | None = None
+        self.services: Services | None = None
         self.scheduler: Scheduler | None = None
-        self.tree.on_error = errors.handle  # type: ignore[method-assign]
+        self._shutdown: asyncio.Future[None] | None = None
+        self.tree.on_error = funnel.handle  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         await self.start_services()
@@ -49,18 +61,27 @@ class CarcassonneBot(commands.Bot):
         url = self.settings.database_url
         await migrate.upgrade_async(url)
         self.database = Database(url)
-        self.play = PlayService(GameService(self.database), self.settings, DiscordNotifier(self))
-        self.scheduler = Scheduler(self.play, self.settings.timer_poll_seconds)
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.services = Services(GameService(self.database), self.settings, DiscordNotifier(self))
+        self.scheduler = Scheduler(self.services, self.settings.timer_poll_seconds)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        await self.add_cog(LeagueCog(self.play.leagues))
 
     async def close(self) -> None:
+        # One shutdown, awaited whole by every caller (signal handler, `async
+        # with`, bot.cli.run): the database is disposed last, once the timers
+        # and the interactions in flight are done with it.
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._shut_down())
+        await asyncio.shield(self._shutdown)
+
+    async def _shut_down(self) -> None:
         log.info("shutting down")
         if self.scheduler is not None:
             await self.scheduler.stop()
+        await drain_handlers()  # still connected: they can answer
         await super().close()
+        await drain_handlers(0)  # any that started meanwhile
         if self.database is not None:
             await self.database.dispose()
             self.database = None
+        log.info("stopped")

@@ -9,8 +9,9 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.play import PlayService, Post
+from bot.services import Caller, Post, Services
 from bot.settings import Settings
+from bot.text import ENGLISH
 from db import migrate
 from db.service import GameInfo, GameService
 from db.session import Database
@@ -19,6 +20,7 @@ from engine.expansions import known_expansions
 log = logging.getLogger(__name__)
 
 DEMO_DB = "demo.sqlite3"
+DEMO_GUILD = DEMO_HOST = 0  # no Discord: a made-up server and host
 
 
 @dataclass
@@ -76,16 +78,19 @@ async def run_demo(
     await migrate.upgrade_async(url)
     database = Database(url)
     notifier = FileNotifier(out)
-    base = settings or Settings(_env_file=None, discord_token=None)  # type: ignore[call-arg]
+    base = settings or Settings(discord_token=None)
     try:
         store = GameService(database)
-        play = PlayService(store, base, notifier)
+        services = Services(store, base, notifier)
+        host = Caller(user_id=DEMO_HOST, guild_id=DEMO_GUILD)
         exps = list(known_expansions()) if expansions is None else expansions
-        info = await store.create_game(0, 0, 0, expansions=exps, seed=seed, decks=decks)
+        info = await store.create_game(
+            DEMO_GUILD, 0, host.user_id, expansions=exps, seed=seed, decks=decks
+        )
         for i in range(players):
-            await store.add_seat(info.id, f"AI {i + 1}", is_ai=True)
-        await play.start(info.id, 0)  # the AI seats play the whole game
-        record = await play.record(info.id)
+            await store.add_seat(info.id, ENGLISH("lobby.ai_name", number=i + 1), is_ai=True)
+        await services.lobby.start(host, info.id)  # the AI seats play the whole game
+        record = await services.reading.record(host, info.id)
         record_path = out / "record.json"
         record_path.write_text(json.dumps(record, indent=1), encoding="utf-8")
         (out / "log.txt").write_text("\n\n".join(notifier.lines), encoding="utf-8")

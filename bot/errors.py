@@ -1,72 +1,101 @@
-"""One error handler for slash commands and components.
+"""Refusals of the bot's services, one class per meaning (no Discord here).
 
-Players get a clear message: store errors carry texts fit for players (db.errors)
-and the engine's IllegalAction texts never hold hidden information. Anything
-else is logged with its traceback and the player sees a generic message with a
-short reference, never the exception text (which could name hidden data).
+Like the store's errors (db.errors) they carry a ``code`` and fields; the
+player reads ``error.<code>`` from the text layer, through the one error
+funnel (bot.ui.funnel). :func:`player_text` is that mapping for every error
+the services and the engine raise.
 """
 
 from __future__ import annotations
 
-import logging
-import secrets
-
-import discord
-from discord import app_commands
-
-from bot.respond import ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION, InteractionGone, reply
-from db.errors import StaleGame, StoreError
+from bot.text import Text, Words
+from db.errors import GameError
 from engine.phases import IllegalAction
 
-log = logging.getLogger(__name__)
+
+class BotError(GameError):
+    """A refusal of the bot's services."""
+
+    code = "bot"
 
 
-def user_message(error: BaseException) -> str | None:
-    """The text for the player, or None when the error is unexpected."""
-    if isinstance(error, StaleGame):
-        return "Someone acted at the same moment; the game moved on. Look again and retry."
-    if isinstance(error, StoreError):
-        return error.message[:1].upper() + error.message[1:]
+class StaleChoice(BotError):
+    """A button, select or autocomplete value from an earlier state of the
+    game: ``moved_on`` (the game changed since it was offered), ``gone``
+    (no longer among the legal choices), ``unknown`` (not one we offered)."""
+
+    code = "stale_choice"
+    VARIANTS = ("moved_on", "gone", "unknown")
+
+    def __init__(self, why: str) -> None:
+        super().__init__(variant=why)
+
+
+class BadCell(BotError):
+    code = "bad_cell"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text=text)
+
+
+class BadRotation(BotError):
+    code = "bad_rotation"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text=text)
+
+
+class NoGame(BotError):
+    """The user plays no game (that this place can see)."""
+
+    code = "no_game"
+
+
+class SeveralGames(BotError):
+    code = "several_games"
+
+
+class HostCannotLeave(BotError):
+    code = "host_cannot_leave"
+
+
+class RecordNotReady(BotError):
+    """A running game's record would show hidden choices: only when it is over."""
+
+    code = "record_not_ready"
+
+    def __init__(self, game_id: int, status: str) -> None:
+        super().__init__(game=game_id, status=status)
+
+
+class BadTimeLimit(BotError):
+    code = "bad_time_limit"
+
+
+class BadReminder(BotError):
+    code = "bad_reminder"
+
+
+class LeagueMembersOnly(BotError):
+    """Only members of the game's league may host or join it."""
+
+    code = "league_members_only"
+    VARIANTS = ("host", "join")
+
+    def __init__(self, why: str, league: str = "") -> None:
+        super().__init__(variant=why, league=league)
+
+
+class NotAGameChannel(BotError):
+    code = "not_a_game_channel"
+
+
+def player_text(error: BaseException, words: Words) -> Text | None:
+    """What the player reads for ``error``, or None when it is unexpected (a
+    bug: the funnel logs it and shows a generic message)."""
+    if isinstance(error, GameError):
+        return words(error.key, **error.fields)
     if isinstance(error, IllegalAction):
-        return f"Not allowed: {error}"
-    if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here."
-    if isinstance(error, discord.Forbidden):
-        return "I am missing a Discord permission for that (sending messages or creating threads)."
+        # The engine's reasons are safe to show (no hidden information).
+        return words("error.not_allowed", reason=str(error))
     return None
-
-
-def unwrap(error: BaseException) -> BaseException:
-    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
-        inner = error.__cause__ or getattr(error, "original", None)
-        if inner is None:
-            break
-        error = inner
-    return error
-
-
-def is_expected_discord(error: BaseException) -> bool:
-    if isinstance(error, InteractionGone | discord.InteractionResponded):
-        return True
-    return isinstance(error, discord.HTTPException) and error.code in (
-        UNKNOWN_INTERACTION,
-        ALREADY_ACKNOWLEDGED,
-    )
-
-
-async def handle(interaction: discord.Interaction, error: BaseException) -> None:
-    error = unwrap(error)
-    if is_expected_discord(error):
-        log.debug("interaction %s could not be answered: %s", interaction.id, type(error).__name__)
-        return
-    text = user_message(error)
-    if text is None:
-        ref = secrets.token_hex(3)
-        log.error("unexpected error [%s] in interaction %s", ref, interaction.id, exc_info=error)
-        text = f"Something went wrong (reference {ref}); the game was not changed."
-    else:
-        log.debug("refused: %s", type(error).__name__)
-    try:
-        await reply(interaction, text, ephemeral=True)
-    except (InteractionGone, discord.HTTPException):
-        log.debug("could not send the error message for interaction %s", interaction.id)

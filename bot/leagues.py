@@ -20,16 +20,36 @@ from openskill.models import PlackettLuce
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.errors import BotError
 from db.models import FINISHED, GameResult, League, LeagueMember, RatingHistory, Season, utcnow
 from db.models import Game as GameRow
 from db.session import Database
 
 MODEL = PlackettLuce()
+MAX_NAME = 100  # characters of a league name
 OPEN_END = dt.date(9999, 12, 31)  # a season still running
 
 
-class LeagueError(Exception):
-    """A league request that cannot be done; the message says why."""
+class LeagueError(BotError):
+    """A league request that cannot be done; ``variant`` says why (its text
+    is ``error.league.<variant>``)."""
+
+    code = "league"
+    VARIANTS = (
+        "name_length",
+        "exists",
+        "unknown",
+        "already_member",
+        "not_member",
+        "season_running",
+        "season_exists",
+        "no_season",
+        "season_before_start",
+        "unknown_season",
+    )
+
+    def __init__(self, why: str, **fields: object) -> None:
+        super().__init__(variant=why, **fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,11 +147,11 @@ class LeagueService:
 
     async def create(self, guild_id: int, name: str) -> League:
         name = name.strip()
-        if not 1 <= len(name) <= 100:
-            raise LeagueError("a league name needs 1 to 100 characters")
+        if not 1 <= len(name) <= MAX_NAME:
+            raise LeagueError("name_length", most=MAX_NAME)
         async with self.db.write() as s:
             if await self._find(s, guild_id, name) is not None:
-                raise LeagueError(f"this server already has a league called {name!r}")
+                raise LeagueError("exists", name=name)
             league = League(guild_id=guild_id, name=name)
             s.add(league)
             await s.flush()
@@ -141,7 +161,7 @@ class LeagueService:
         async with self.db.read() as s:
             league = await self._find(s, guild_id, name)
         if league is None:
-            raise LeagueError(f"no league called {name!r} on this server")
+            raise LeagueError("unknown", name=name)
         return league
 
     async def names(self, guild_id: int) -> list[str]:
@@ -153,7 +173,7 @@ class LeagueService:
         async with self.db.write() as s:
             member = await self._member(s, league.id, user_id)
             if member is not None and member.active:
-                raise LeagueError(f"you are already in {league.name}")
+                raise LeagueError("already_member", league=league.name)
             if member is None:
                 s.add(LeagueMember(league_id=league.id, user_id=user_id, display_name=display_name))
             else:
@@ -165,7 +185,7 @@ class LeagueService:
         async with self.db.write() as s:
             member = await self._member(s, league.id, user_id)
             if member is None or not member.active:
-                raise LeagueError(f"you are not in {league.name}")
+                raise LeagueError("not_member", league=league.name)
             member.active = False
 
     async def is_member(self, league_id: int, user_id: int) -> bool:
@@ -189,13 +209,13 @@ class LeagueService:
 
     async def start_season(self, league: League, name: str, starts_on: dt.date) -> Season:
         if await self.current_season(league) is not None:
-            raise LeagueError("a season is already running; end it first")
+            raise LeagueError("season_running")
         async with self.db.write() as s:
             dup = await s.execute(
                 select(Season).where(Season.league_id == league.id, Season.name == name)
             )
             if dup.scalar_one_or_none() is not None:
-                raise LeagueError(f"{league.name} already has a season called {name!r}")
+                raise LeagueError("season_exists", league=league.name, name=name)
             season = Season(league_id=league.id, name=name, starts_on=starts_on, ends_on=OPEN_END)
             s.add(season)
             await s.flush()
@@ -204,9 +224,9 @@ class LeagueService:
     async def end_season(self, league: League, ends_on: dt.date) -> Season:
         current = await self.current_season(league)
         if current is None:
-            raise LeagueError("no season is running")
+            raise LeagueError("no_season")
         if ends_on < current.starts_on:
-            raise LeagueError("a season cannot end before it starts")
+            raise LeagueError("season_before_start")
         async with self.db.write() as s:
             season = await s.get(Season, current.id)
             assert season is not None
@@ -217,7 +237,7 @@ class LeagueService:
         for x in await self.seasons(league):
             if x.name == name:
                 return x
-        raise LeagueError(f"{league.name} has no season called {name!r}")
+        raise LeagueError("unknown_season", league=league.name, name=name)
 
     # --- results and ratings --------------------------------------------------------
     async def results(

@@ -1,4 +1,5 @@
-"""The timer poller: every few seconds, handle the game timers that are due.
+"""The timer poller: every few seconds, handle the game timers that are due
+and finish follow-ups that failed (announcements after a stored change).
 
 Timers live in the database (db.timers), so reminders and turn limits survive
 a restart: the new process simply finds them due.
@@ -10,14 +11,14 @@ import asyncio
 import contextlib
 import logging
 
-from bot.play import PlayService
+from bot.services import Services
 
 log = logging.getLogger(__name__)
 
 
 class Scheduler:
-    def __init__(self, play: PlayService, interval: float) -> None:
-        self.play = play
+    def __init__(self, services: Services, interval: float) -> None:
+        self.services = services
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
 
@@ -33,15 +34,20 @@ class Scheduler:
             self._task = None
 
     async def tick(self) -> int:
+        handled = 0
         try:
-            return await self.play.fire_due()
+            handled = await self.services.timers.fire_due()
         except Exception:
             log.exception("timer poll failed")
-            return 0
+        try:
+            await self.services.turns.retry_followups()
+        except Exception:
+            log.exception("follow-ups failed")
+        return handled
 
     async def _run(self) -> None:
         try:
-            resumed = await self.play.resume_all()
+            resumed = await self.services.resume_all()
             if resumed:
                 log.info("resumed %s game(s) waiting for AI seats", resumed)
         except Exception:

@@ -1,45 +1,313 @@
-"""Settings of the bot, read from the environment and a ``.env`` file
-(pydantic-settings). ``.env.example`` at the repository root documents each."""
+"""Settings of the bot: environment variables and a ``.env`` file.
+
+One table (:data:`VARIABLES`) says, for each variable, how its text is read,
+what is accepted and what an empty value means; ``.env.example`` documents the
+same. Environment variables win over the ``.env`` file; names are read
+case-insensitively. A bad value is reported as one line naming the variable,
+where it came from and what is accepted (:class:`SettingsError`), never as a
+traceback, so ``python -m bot`` and ``python -m bot check`` can print it and
+exit 2. Nothing heavy is imported here: start-up time matters.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
+import math
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
-
-# What happens when a turn's time limit passes (see bot/timeouts.py):
+# What happens when a turn's time limit passes:
 #   ai     the AI plays the turn for the player (engine.ai.AI)
 #   skip   a minimal turn: first legal placement, no follower, "pass" in any ask
 #   remind only reminders, the game waits
 TimeoutPolicy = Literal["ai", "skip", "remind"]
 TIMEOUT_POLICIES: tuple[str, ...] = ("ai", "skip", "remind")
+LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///carcassonne.sqlite3"
+ENV_FILE = Path(".env")
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The bot's settings. Built with keywords in code and tests (the values
+    given, defaults for the rest, no environment), or by :meth:`load`."""
 
-    discord_token: SecretStr | None = Field(default=None, description="bot token")
-    database_url: str = "sqlite+aiosqlite:///carcassonne.sqlite3"
-    turn_timeout_hours: float | None = Field(default=48.0, gt=0)
+    discord_token: str | None = field(default=None, repr=False)
+    discord_application_id: int | None = None  # else asked from Discord with the token
+    database_url: str = DEFAULT_DATABASE_URL
+    turn_timeout_hours: float | None = 48.0  # None: no time limit
     timeout_policy: TimeoutPolicy = "ai"
-    reminder_hours: float = Field(default=12.0, gt=0)
-    timer_poll_seconds: float = Field(default=30.0, gt=0)
+    reminder_hours: float = 12.0
+    timer_poll_seconds: float = 30.0
     log_level: str = "INFO"
     demo_output_dir: Path = Path("demo-output")
-    command_hash_file: Path = Path(".carcassonne-commands.sha256")
+    command_hash_file: Path = Path(".carcassonne-commands.json")
     dev_guild_id: int | None = None  # sync commands to one guild (instant) while developing
 
     @property
     def token(self) -> str | None:
+        """The bot token, or None (then ``python -m bot`` plays the offline demo)."""
         if self.discord_token is None:
             return None
-        value = self.discord_token.get_secret_value().strip()
+        value = self.discord_token.strip()
         return value or None
+
+    @classmethod
+    def load(
+        cls, env_file: Path | None = ENV_FILE, environ: Mapping[str, str] | None = None
+    ) -> Settings:
+        """Read the environment and ``env_file``; :class:`SettingsError` lists every problem."""
+        read = read_settings(env_file, environ)
+        if read.problems:
+            raise SettingsError(read.problems)
+        return read.settings
+
+
+class SettingsError(Exception):
+    """One or more bad settings; each problem is one printable line."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+# --- how each variable is read ---------------------------------------------------
+
+
+class Invalid(ValueError):
+    """A value that is not accepted; the message says what is."""
+
+
+def _positive_number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise Invalid("not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise Invalid("must be more than 0")
+    return value
+
+
+def _snowflake(text: str) -> int:
+    if not text.isdigit() or int(text) == 0:
+        raise Invalid("not a Discord id (a number like 1234567890123456789)")
+    return int(text)
+
+
+def _one_of(values: tuple[str, ...], fold: Callable[[str], str]) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if fold(text) not in values:
+            raise Invalid("unknown value")
+        return fold(text)
+
+    return parse
+
+
+def _token(text: str) -> str:
+    # Pasting "Bot <token>" (the HTTP header form) is a common slip: the prefix
+    # is not part of the token.
+    if text[:4].lower() == "bot ":
+        text = text[4:].strip()
+    if any(c.isspace() for c in text):
+        raise Invalid("contains spaces; paste the token alone")
+    return text
+
+
+def _database_url(text: str) -> str:
+    from db.session import normalise_url  # SQLAlchemy: only when a URL is given
+
+    try:
+        url = normalise_url(text)
+    except ValueError as exc:  # an unsupported database
+        raise Invalid(str(exc).split(":")[0]) from None
+    except Exception:  # sqlalchemy.exc.ArgumentError: not a URL at all
+        raise Invalid("not a database URL") from None
+    if url.startswith("postgresql"):
+        import importlib.util
+
+        if importlib.util.find_spec("asyncpg") is None:
+            raise Invalid(
+                "PostgreSQL needs the asyncpg driver: pip install 'carcassonne-bot[postgres]' "
+                "(make run installs it)"
+            )
+    return url
+
+
+def _path(text: str) -> Path:
+    return Path(text).expanduser()
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """One setting: ``attr`` of :class:`Settings`, read from ``attr.upper()``.
+
+    ``empty`` says what ``NAME=`` (nothing after '=') means: ``none`` (the
+    setting is off), ``default`` or ``error``."""
+
+    attr: str
+    parse: Callable[[str], Any]
+    accepted: str
+    empty: Literal["none", "default", "error"] = "error"
+    secret: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.attr.upper()
+
+
+VARIABLES: tuple[Variable, ...] = (
+    Variable("discord_token", _token, "the bot token (empty: offline demo)", "none", secret=True),
+    Variable("discord_application_id", _snowflake, "the application id, digits", "none"),
+    Variable("database_url", _database_url, "sqlite:///FILE or postgresql://...", "default"),
+    Variable(
+        "turn_timeout_hours",
+        _positive_number,
+        "a number of hours > 0, or empty for no limit",
+        "none",
+    ),
+    Variable("timeout_policy", _one_of(TIMEOUT_POLICIES, str.lower), "one of ai, skip, remind"),
+    Variable("reminder_hours", _positive_number, "a number of hours > 0"),
+    Variable("timer_poll_seconds", _positive_number, "a number of seconds > 0"),
+    Variable("log_level", _one_of(LOG_LEVELS, str.upper), "one of " + ", ".join(LOG_LEVELS)),
+    Variable("demo_output_dir", _path, "a directory"),
+    Variable("command_hash_file", _path, "a file name"),
+    Variable("dev_guild_id", _snowflake, "a server id, digits (empty: sync globally)", "none"),
+)
+assert {v.attr for v in VARIABLES} == {f.name for f in dataclasses.fields(Settings)}
+
+
+# --- reading ---------------------------------------------------------------------
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(slots=True)
+class EnvFile:
+    """The ``NAME=value`` lines of a ``.env`` file (no interpolation)."""
+
+    path: Path
+    values: dict[str, tuple[str, int]] = field(default_factory=dict)  # NAME -> (value, line)
+    problems: list[str] = field(default_factory=list)
+
+
+def read_env_file(path: Path) -> EnvFile:
+    out = EnvFile(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        return out
+    except (OSError, UnicodeDecodeError) as exc:
+        out.problems.append(f"{path}: cannot be read ({exc})")
+        return out
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        name, sep, value = line.partition("=")
+        name = name.strip()
+        if not sep or not _NAME.fullmatch(name):
+            # The line itself is not shown: it could be a pasted secret.
+            out.problems.append(f"{path} line {number}: expected NAME=value")
+            continue
+        out.values[name.upper()] = (_unquote(value.strip()), number)
+    return out
+
+
+def _unquote(value: str) -> str:
+    if value[:1] in ('"', "'"):
+        quote = value[0]
+        end = value.find(quote, 1)
+        if end > 0:
+            return value[1:end]
+    # An unquoted value ends at " #" (a comment), as in shells and docker compose.
+    return re.split(r"\s+#", value, maxsplit=1)[0].strip()
+
+
+@dataclass(slots=True)
+class ReadSettings:
+    """What :func:`read_settings` found: the settings (defaults where a value
+    was bad), the problems, near-miss names, where each value came from, and
+    the names of the variables whose value was refused."""
+
+    settings: Settings
+    problems: list[str]
+    warnings: list[str]
+    sources: dict[str, str]  # NAME -> "environment" / ".env line 3"
+    refused: set[str] = field(default_factory=set)
+
+
+def read_settings(
+    env_file: Path | None = ENV_FILE, environ: Mapping[str, str] | None = None
+) -> ReadSettings:
+    env = os.environ if environ is None else environ
+    file = read_env_file(env_file) if env_file is not None else None
+    given: dict[str, tuple[str, str]] = {}  # NAME -> (text, source)
+    if file is not None:
+        for name, (text, line) in file.values.items():
+            given[name] = (text, f"{file.path} line {line}")
+    for key, text in env.items():  # the environment wins
+        given[key.upper()] = (text, "environment")
+    values: dict[str, Any] = {}
+    problems: list[str] = list(file.problems) if file is not None else []
+    sources: dict[str, str] = {}
+    refused: set[str] = set()
+    for var in VARIABLES:
+        if var.name not in given:
+            continue
+        raw, source = given[var.name]
+        sources[var.name] = source
+        text = raw.strip()
+        if not text:
+            if var.empty == "none":
+                values[var.attr] = None
+            elif var.empty == "error":
+                default = getattr(Settings(), var.attr)
+                refused.add(var.name)
+                problems.append(
+                    f"{var.name} is empty ({source}): use {var.accepted}, "
+                    f"or remove the line for the default ({default})"
+                )
+            continue
+        try:
+            values[var.attr] = var.parse(text)
+        except Invalid as exc:
+            refused.add(var.name)
+            shown = "" if var.secret else f"={_show(var, text)}"
+            problems.append(f"{var.name}{shown} ({source}): {exc}; use {var.accepted}")
+    known = [v.name for v in VARIABLES]
+    names = list(file.values) if file is not None else []
+    names += [k.upper() for k in env if k.upper() not in names]
+    warnings = []
+    for name in names:
+        if name in known:
+            continue
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.85)
+        if close:
+            where = given[name][1]
+            warnings.append(f"{name} ({where}) is not a setting of the bot: {close[0]}?")
+    return ReadSettings(Settings(**values), problems, warnings, sources, refused)
+
+
+def _show(var: Variable, text: str) -> str:
+    if var.attr == "database_url":
+        text = shown_url(text)
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+def shown_url(url: str) -> str:
+    """A database URL without its password, fit for messages and logs."""
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    return Settings()
+    """The process's settings (environment and ``./.env``), read once."""
+    return Settings.load()

@@ -2,7 +2,8 @@
 
 Season management and rating recomputation need Manage Server; Discord's
 default permissions only apply to top-level commands, so those subcommands
-also check the member's permissions at run time.
+also check the member's permissions at run time. League, season and member
+names are user-supplied: they are shown escaped (bot.text) and ping nobody.
 """
 
 from __future__ import annotations
@@ -14,36 +15,52 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.leagues import LeagueError, LeagueService, Standing
+from bot.leagues import OPEN_END, LeagueService, Standing
+from bot.text import Text, Words, code_safe, escape, join
+from bot.ui.access import caller_of, services_of
+from bot.ui.labels import described
+from bot.ui.replies import defer, reply
 
 if TYPE_CHECKING:
     from db.models import League
 
 PAGE = 10
+EMBED_FIELD = 1024  # Discord's limit for an embed field value
+RATING_TRAIL = 12
+MAX_CHOICES = 25
 
 
-def standings_page(title: str, table: list[Standing], page: int) -> discord.Embed:
+def standings_page(title: str, table: list[Standing], page: int, words: Words) -> discord.Embed:
     pages = max(1, -(-len(table) // PAGE))
     page = max(0, min(page, pages - 1))
     rows = table[page * PAGE : (page + 1) * PAGE]
     lines = [
-        f"`{page * PAGE + i + 1:>2}.` **{s.name}** — rating {s.rating:.1f} · "
-        f"{s.games} games · {s.wins} wins"
-        + (f" ({s.shared_wins} shared)" if s.shared_wins else "")
-        + f" · avg {s.average_score:.1f}"
+        words(
+            "league.standing_shared" if s.shared_wins else "league.standing",
+            rank=page * PAGE + i + 1,
+            name=escape(s.name),
+            rating=s.rating,
+            games=s.games,
+            wins=s.wins,
+            shared=s.shared_wins,
+            average=s.average_score,
+        )
         for i, s in enumerate(rows)
     ]
-    embed = discord.Embed(title=title, description="\n".join(lines) or "No finished games yet.")
-    embed.set_footer(text=f"Page {page + 1}/{pages} · rating = mu - 3 sigma (openskill)")
+    embed = discord.Embed(title=title, description=join(lines) or words("league.no_games"))
+    embed.set_footer(text=words("league.standings_footer", page=page + 1, pages=pages))
     return embed
 
 
 class StandingsPager(discord.ui.View):
     """Previous/next buttons over a standings table (the table is public)."""
 
-    def __init__(self, title: str, table: list[Standing], owner: int) -> None:
+    def __init__(self, title: str, table: list[Standing], owner: int, words: Words) -> None:
         super().__init__(timeout=600)
         self.title, self.table, self.owner, self.page = title, table, owner, 0
+        self.words = words
+        self.previous.label = words("league.previous")
+        self.next.label = words("league.next")
         self._sync()
 
     def _sync(self) -> None:
@@ -54,16 +71,16 @@ class StandingsPager(discord.ui.View):
     async def _show(self, interaction: discord.Interaction, delta: int) -> None:
         self.page += delta
         self._sync()
-        embed = standings_page(self.title, self.table, self.page)
+        embed = standings_page(self.title, self.table, self.page, self.words)
         await interaction.response.edit_message(embed=embed, view=self)
 
-    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label="<", style=discord.ButtonStyle.secondary)
     async def previous(
         self, interaction: discord.Interaction, _: discord.ui.Button[StandingsPager]
     ) -> None:
         await self._show(interaction, -1)
 
-    @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label=">", style=discord.ButtonStyle.secondary)
     async def next(
         self, interaction: discord.Interaction, _: discord.ui.Button[StandingsPager]
     ) -> None:
@@ -76,10 +93,10 @@ def _is_admin(interaction: discord.Interaction) -> bool:
 
 class LeagueCog(commands.Cog):
     league = app_commands.Group(
-        name="league", description="Server leagues: seasons, standings, ratings", guild_only=True
+        name="league", description=described("command.league"), guild_only=True
     )
     season = app_commands.Group(
-        name="season", description="Start or end a season (Manage Server)", parent=league
+        name="season", description=described("command.season"), parent=league
     )
 
     def __init__(self, service: LeagueService) -> None:
@@ -90,23 +107,6 @@ class LeagueCog(commands.Cog):
         assert interaction.guild_id is not None
         return await self.service.get(interaction.guild_id, name)
 
-    async def _reply(
-        self, interaction: discord.Interaction, text: str, *, ephemeral: bool = True
-    ) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=ephemeral)
-        else:
-            await interaction.response.send_message(text, ephemeral=ephemeral)
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, LeagueError):
-            await self._reply(interaction, str(original))
-            return
-        raise error
-
     async def league_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -115,159 +115,203 @@ class LeagueCog(commands.Cog):
         names = await self.service.names(interaction.guild_id)
         return [
             app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()
-        ][:25]
+        ][:MAX_CHOICES]
 
     # --- membership ------------------------------------------------------------------
-    @league.command(name="create", description="Create a league on this server")
-    @app_commands.describe(name="League name")
+    @league.command(name="create", description=described("command.league.create"))
+    @app_commands.describe(name=described("command.league.name"))
     async def create(self, interaction: discord.Interaction, name: str) -> None:
         assert interaction.guild_id is not None
+        caller = caller_of(interaction)
         league = await self.service.create(interaction.guild_id, name)
-        await self.service.join(league, interaction.user.id, interaction.user.display_name)
-        await self._reply(
-            interaction,
-            f"League **{league.name}** created; you are its first member. "
-            f"Others join with `/league join {league.name}`.",
-            ephemeral=False,
-        )
+        await self.service.join(league, caller.user_id, caller.name)
+        text = caller.words("league.created", league=league.name, code=code_safe(league.name))
+        await reply(interaction, text, ephemeral=False)
 
-    @league.command(name="join", description="Join a league")
+    @league.command(name="join", description=described("command.league.join"))
     @app_commands.autocomplete(name=league_names)
     async def join(self, interaction: discord.Interaction, name: str) -> None:
+        caller = caller_of(interaction)
         league = await self._league(interaction, name)
-        await self.service.join(league, interaction.user.id, interaction.user.display_name)
-        await self._reply(interaction, f"You joined **{league.name}**.")
+        await self.service.join(league, caller.user_id, caller.name)
+        await reply(interaction, caller.words("league.joined", league=league.name))
 
-    @league.command(name="leave", description="Leave a league (your results stay)")
+    @league.command(name="leave", description=described("command.league.leave"))
     @app_commands.autocomplete(name=league_names)
     async def leave(self, interaction: discord.Interaction, name: str) -> None:
+        caller = caller_of(interaction)
         league = await self._league(interaction, name)
-        await self.service.leave(league, interaction.user.id)
-        await self._reply(interaction, f"You left **{league.name}**.")
+        await self.service.leave(league, caller.user_id)
+        await reply(interaction, caller.words("league.left", league=league.name))
 
-    @league.command(name="info", description="A league's members and seasons")
+    @league.command(name="info", description=described("command.league.info"))
     @app_commands.autocomplete(name=league_names)
     async def info(self, interaction: discord.Interaction, name: str) -> None:
+        words = caller_of(interaction).words
         league = await self._league(interaction, name)
         members = [m for m in await self.service.members(league) if m.active]
         seasons = await self.service.seasons(league)
-        embed = discord.Embed(title=f"League {league.name}")
+        embed = discord.Embed(title=words("league.info_title", league=league.name))
         embed.add_field(
-            name=f"Members ({len(members)})",
-            value=", ".join(m.display_name for m in members)[:1024] or "none",
+            name=words("league.members", count=len(members)),
+            value=join([escape(m.display_name) for m in members], ", ")[:EMBED_FIELD]
+            or words("league.none"),
             inline=False,
         )
         embed.add_field(
-            name="Seasons",
-            value="\n".join(
-                f"{s.name}: {s.starts_on} – "
-                + ("running" if s.ends_on == dt.date(9999, 12, 31) else str(s.ends_on))
-                for s in seasons
-            )[:1024]
-            or "none yet",
+            name=words("league.seasons"),
+            value=join(
+                [
+                    words(
+                        "league.season_line",
+                        name=s.name,
+                        start=Text(str(s.starts_on)),
+                        end=words("league.running")
+                        if s.ends_on == OPEN_END
+                        else Text(str(s.ends_on)),
+                    )
+                    for s in seasons
+                ]
+            )[:EMBED_FIELD]
+            or words("league.none_yet"),
             inline=False,
         )
-        await interaction.response.send_message(embed=embed)
+        await reply(interaction, embed=embed, ephemeral=False)
 
     # --- tables ----------------------------------------------------------------------
-    @league.command(name="standings", description="Standings of a league or one season")
+    @league.command(name="standings", description=described("command.league.standings"))
     @app_commands.autocomplete(name=league_names)
-    @app_commands.describe(season="Season name (default: all games)")
+    @app_commands.describe(season=described("command.league.season"))
     async def standings(
         self, interaction: discord.Interaction, name: str, season: str | None = None
     ) -> None:
-        await interaction.response.defer()
+        await defer(interaction, ephemeral=False)
+        words = caller_of(interaction).words
         league = await self._league(interaction, name)
         chosen = await self.service.season(league, season) if season else None
         table = await self.service.standings(league, chosen)
-        title = f"{league.name} — " + (f"season {chosen.name}" if chosen else "all games")
-        view = StandingsPager(title, table, interaction.user.id)
-        await interaction.followup.send(embed=standings_page(title, table, 0), view=view)
+        title = (
+            words("league.standings_season", league=league.name, season=chosen.name)
+            if chosen
+            else words("league.standings_all", league=league.name)
+        )
+        view = StandingsPager(title, table, interaction.user.id, words)
+        embed = standings_page(title, table, 0, words)
+        await reply(interaction, embed=embed, view=view, ephemeral=False)
 
-    @league.command(name="history", description="Recent games of a league")
+    @league.command(name="history", description=described("command.league.history"))
     @app_commands.autocomplete(name=league_names)
     async def history(self, interaction: discord.Interaction, name: str) -> None:
-        await interaction.response.defer()
+        await defer(interaction, ephemeral=False)
+        words = caller_of(interaction).words
         league = await self._league(interaction, name)
         names = {m.user_id: m.display_name for m in await self.service.members(league)}
         lines = []
         for rows in await self.service.history(league):
             ranked = sorted(rows, key=lambda r: (r.rank, r.game_id))
             parts = [
-                f"{r.rank}. {'AI' if r.is_ai else names.get(r.user_id or 0, '?')} {r.score}"
+                words(
+                    "league.history_result",
+                    rank=r.rank,
+                    score=r.score,
+                    name=words("league.ai") if r.is_ai else escape(names.get(r.user_id or 0, "?")),
+                )
                 for r in ranked
             ]
             lines.append(
-                f"Game #{rows[0].game_id} ({rows[0].finished_at:%Y-%m-%d}): " + " · ".join(parts)
+                words(
+                    "league.history_game",
+                    game=rows[0].game_id,
+                    date=Text(f"{rows[0].finished_at:%Y-%m-%d}"),
+                    results=join(parts, " · "),
+                )
             )
-        embed = discord.Embed(title=f"{league.name} — recent games")
-        embed.description = "\n".join(lines) or "No finished games yet."
-        await interaction.followup.send(embed=embed)
+        embed = discord.Embed(title=words("league.history_title", league=league.name))
+        embed.description = join(lines) or words("league.no_games")
+        await reply(interaction, embed=embed, ephemeral=False)
 
-    @league.command(name="profile", description="A player's recent games and rating history")
+    @league.command(name="profile", description=described("command.league.profile"))
     @app_commands.autocomplete(name=league_names)
     async def profile(
         self, interaction: discord.Interaction, name: str, player: discord.User | None = None
     ) -> None:
-        await interaction.response.defer()
+        await defer(interaction, ephemeral=False)
+        words = caller_of(interaction).words
         league = await self._league(interaction, name)
         who = player or interaction.user
         recent, trail = await self.service.profile(league, who.id)
-        embed = discord.Embed(title=f"{who.display_name} in {league.name}")
+        embed = discord.Embed(
+            title=words("league.profile_title", player=who.display_name, league=league.name)
+        )
         embed.add_field(
-            name="Recent games",
-            value="\n".join(
-                f"#{r.game_id} {r.finished_at:%Y-%m-%d}: rank {r.rank}, {r.score} points"
-                for r in recent
+            name=words("league.recent"),
+            value=join(
+                [
+                    words(
+                        "league.recent_game",
+                        game=r.game_id,
+                        date=Text(f"{r.finished_at:%Y-%m-%d}"),
+                        rank=r.rank,
+                        score=r.score,
+                    )
+                    for r in recent
+                ]
             )
-            or "none",
+            or words("league.none"),
             inline=False,
         )
         embed.add_field(
-            name="Rating history",
-            value=" → ".join(f"{t.rating:.1f}" for t in trail[-12:]) or "not rated yet",
+            name=words("league.rating_history"),
+            value=Text(" → ".join(f"{t.rating:.1f}" for t in trail[-RATING_TRAIL:]))
+            or words("league.not_rated"),
             inline=False,
         )
-        await interaction.followup.send(embed=embed)
+        await reply(interaction, embed=embed, ephemeral=False)
 
     # --- administration (Manage Server) ---------------------------------------------
     async def _require_admin(self, interaction: discord.Interaction) -> bool:
         if _is_admin(interaction):
             return True
-        await self._reply(interaction, "You need the Manage Server permission for that.")
+        await reply(interaction, caller_of(interaction).words("league.needs_manage_server"))
         return False
 
-    @season.command(name="start", description="Start a season today (Manage Server)")
+    @season.command(name="start", description=described("command.season.start"))
     @app_commands.autocomplete(name=league_names)
     async def season_start(self, interaction: discord.Interaction, name: str, season: str) -> None:
         if not await self._require_admin(interaction):
             return
         league = await self._league(interaction, name)
         started = await self.service.start_season(league, season, dt.datetime.now(dt.UTC).date())
-        await self._reply(
-            interaction, f"Season **{started.name}** of {league.name} started.", ephemeral=False
+        text = caller_of(interaction).words(
+            "league.season_started", season=started.name, league=league.name
         )
+        await reply(interaction, text, ephemeral=False)
 
-    @season.command(name="end", description="End the running season today (Manage Server)")
+    @season.command(name="end", description=described("command.season.end"))
     @app_commands.autocomplete(name=league_names)
     async def season_end(self, interaction: discord.Interaction, name: str) -> None:
         if not await self._require_admin(interaction):
             return
         league = await self._league(interaction, name)
         ended = await self.service.end_season(league, dt.datetime.now(dt.UTC).date())
-        await self._reply(
-            interaction, f"Season **{ended.name}** of {league.name} ended.", ephemeral=False
+        text = caller_of(interaction).words(
+            "league.season_ended", season=ended.name, league=league.name
         )
+        await reply(interaction, text, ephemeral=False)
 
-    @league.command(name="recompute", description="Recompute ratings from results (Manage Server)")
+    @league.command(name="recompute", description=described("command.league.recompute"))
     @app_commands.autocomplete(name=league_names)
     async def recompute(self, interaction: discord.Interaction, name: str) -> None:
         if not await self._require_admin(interaction):
             return
-        await interaction.response.defer(ephemeral=True)
+        await defer(interaction, ephemeral=True)
         league = await self._league(interaction, name)
         ratings = await self.service.recompute(league)
-        await interaction.followup.send(
-            f"Recomputed {len(ratings)} ratings of {league.name} from the stored results.",
-            ephemeral=True,
+        text = caller_of(interaction).words(
+            "league.recomputed", count=len(ratings), league=league.name
         )
+        await reply(interaction, text)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(LeagueCog(services_of(bot).leagues))

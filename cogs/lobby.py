@@ -1,4 +1,5 @@
-"""/carcassonne: new lobby, record download, reminders, cancel."""
+"""/carcassonne: new lobby, record download, reminders, cancel; and the
+persistent lobby buttons."""
 
 from __future__ import annotations
 
@@ -10,53 +11,69 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.respond import defer, reply
+from bot import expansions
+from bot.errors import NotAGameChannel
+from bot.present.lobby import lobby_text
 from bot.settings import TIMEOUT_POLICIES
-from bot.ui import display_name, lobby_text, lobby_view, play_service
-from db.errors import InvalidSetup
-from engine.expansions import known_expansions
+from bot.text import Text, Words, join
+from bot.ui.access import caller_of, game_command, services_of
+from bot.ui.labels import described
+from bot.ui.lobby import LobbyButton, lobby_view
+from bot.ui.replies import allowed, defer, reply
+
+BASE_ONLY = "-"
+MAX_CHOICES = 25
 
 
-def expansion_choices() -> list[app_commands.Choice[str]]:
-    """Every combination of the installed expansions (Discord: 25 at most)."""
-    known = list(known_expansions())
-    out = [app_commands.Choice(name="base game only", value="-")]
+def expansion_options(words: Words) -> list[app_commands.Choice[str]]:
+    """Every combination of the installed expansions, all first."""
+    known = expansions.adapters()
+    out = [app_commands.Choice(name=words("lobby.choice.base_only"), value=BASE_ONLY)]
     for n in range(len(known), 0, -1):
         for combo in itertools.combinations(known, n):
-            name = "all expansions" if n == len(known) and n > 1 else " + ".join(combo)
-            out.append(app_commands.Choice(name=name, value=",".join(combo)))
-    return out[:25]
+            name = (
+                words("lobby.choice.all")
+                if n == len(known) and n > 1
+                else join([words(a.title) for a in combo], " + ")
+            )
+            out.append(app_commands.Choice(name=name, value=",".join(a.name for a in combo)))
+    return out
+
+
+def parse_expansions(text: str) -> list[str]:
+    """``-`` (base game), or names separated by commas or ``+`` (the store
+    refuses unknown names, listing the known ones)."""
+    names = [n.strip() for n in text.replace("+", ",").split(",")]
+    return [n for n in names if n and n != BASE_ONLY]
 
 
 POLICY_CHOICES = [
-    app_commands.Choice(name="the AI plays the turn", value="ai"),
-    app_commands.Choice(
-        name="skip: minimal turn (first legal placement, no follower)", value="skip"
-    ),
-    app_commands.Choice(name="only remind", value="remind"),
+    app_commands.Choice(name=described(f"lobby.policy.{policy}"), value=policy)
+    for policy in TIMEOUT_POLICIES
 ]
-assert {c.value for c in POLICY_CHOICES} == set(TIMEOUT_POLICIES)
 
 
 class Lobby(commands.Cog):
-    group = app_commands.Group(name="carcassonne", description="Carcassonne games", guild_only=True)
+    group = app_commands.Group(
+        name="carcassonne", description=described("command.carcassonne"), guild_only=True
+    )
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @group.command(name="new", description="Open a lobby for a new game in this channel")
+    @group.command(name="new", description=described("command.new"))
     @app_commands.describe(
-        expansions="which expansions to play with",
-        turn_hours="turn time limit in hours (default from the bot's settings)",
-        on_timeout="what happens when the time limit passes",
-        reminder_hours="remind the active player after this many hours",
-        league="count the game in this league",
+        expansions=described("command.new.expansions"),
+        turn_hours=described("command.new.turn_hours"),
+        on_timeout=described("command.new.on_timeout"),
+        reminder_hours=described("command.new.reminder_hours"),
+        league=described("command.new.league"),
     )
-    @app_commands.choices(expansions=expansion_choices(), on_timeout=POLICY_CHOICES)
+    @app_commands.choices(on_timeout=POLICY_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
-        expansions: str = "-",
+        expansions: str = BASE_ONLY,
         turn_hours: app_commands.Range[float, 0.01, 720.0] | None = None,
         on_timeout: str | None = None,
         reminder_hours: app_commands.Range[float, 0.01, 720.0] | None = None,
@@ -65,77 +82,77 @@ class Lobby(commands.Cog):
         await defer(interaction, ephemeral=True)
         channel = interaction.channel
         if not isinstance(channel, discord.Thread | discord.TextChannel):
-            raise InvalidSetup("open games in a server text channel or thread")
-        play = play_service(interaction)
-        exps = [] if expansions == "-" else expansions.split(",")
-        info = await play.create(
-            guild_id=interaction.guild_id or 0,
-            channel_id=interaction.channel_id or 0,
-            host_id=interaction.user.id,
-            host_name=display_name(interaction),
-            expansions=exps,
+            raise NotAGameChannel()
+        caller = caller_of(interaction)
+        lobby = services_of(interaction.client).lobby
+        info = await lobby.create(
+            caller,
+            expansions=parse_expansions(expansions),
             timeout_hours=turn_hours,
             policy=on_timeout,
             reminder_hours=reminder_hours,
             league=league,
         )
-        view = lobby_view(info)
+        words = Words()  # the lobby is public: the game's language
+        view = lobby_view(info, words)
         assert view is not None  # a new game is in its lobby
-        message = await channel.send(lobby_text(info), view=view)
+        message = await channel.send(lobby_text(info, words), view=view, allowed_mentions=allowed())
         if isinstance(channel, discord.Thread):
             thread = channel
         else:
-            thread = await message.create_thread(name=f"Carcassonne #{info.id}")
-        await play.set_thread(info.id, thread.id)
-        await play.set_lobby_message(info.id, channel.id, message.id)
+            thread = await message.create_thread(name=words("lobby.thread_name", game=info.id))
+        await lobby.set_thread(info.id, thread.id)
+        await lobby.set_lobby_message(info.id, channel.id, message.id)
         await reply(
-            interaction, f"Lobby #{info.id} is open; the game will be played in {thread.mention}."
+            interaction, caller.words("lobby.opened", game=info.id, thread=Text(thread.mention))
         )
+
+    @new.autocomplete("expansions")
+    async def expansion_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        options = expansion_options(caller_of(interaction).words)
+        hits = [c for c in options if typed in c.name.lower() or typed in c.value]
+        return hits[:MAX_CHOICES]
 
     @new.autocomplete("league")
     async def league_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            names = await play_service(interaction).leagues.names(interaction.guild_id or 0)
+            names = await services_of(interaction.client).leagues.names(interaction.guild_id or 0)
         except Exception:
             return []
         return [
             app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()
-        ][:25]
+        ][:MAX_CHOICES]
 
-    @group.command(name="record", description="Download a finished game's record (JSON)")
+    @group.command(name="record", description=described("command.record"))
     async def record(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        play = play_service(interaction)
-        gid = (
-            game
-            if game is not None
-            else await play.game_for(interaction.user.id, interaction.channel_id, None)
-        )
-        rec = await play.record(gid)
+        command = await game_command(interaction, game)
+        caller, game_id = command.caller, command.game_id
+        rec = await command.services.reading.record(caller, game_id)
         data = json.dumps(rec, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"carcassonne-{gid}.json")
-        await reply(interaction, f"Record of game #{gid}.", file=file)
+        file = discord.File(io.BytesIO(data), filename=f"carcassonne-{game_id}.json")
+        await reply(interaction, caller.words("lobby.record", game=game_id), file=file)
 
-    @group.command(name="mute", description="Mute or unmute turn reminders for a game")
+    @group.command(name="mute", description=described("command.mute"))
     async def mute(
         self, interaction: discord.Interaction, muted: bool = True, game: int | None = None
     ) -> None:
-        await defer(interaction, ephemeral=True)
-        play = play_service(interaction)
-        gid = await play.game_for(interaction.user.id, interaction.channel_id, game)
-        await play.mute(gid, interaction.user.id, muted)
-        await reply(interaction, f"Reminders {'muted' if muted else 'on'} for game #{gid}.")
+        command = await game_command(interaction, game)
+        await command.services.seats.mute(command.caller, command.game_id, muted)
+        key = "lobby.muted" if muted else "lobby.unmuted"
+        await reply(interaction, command.caller.words(key, game=command.game_id))
 
-    @group.command(name="cancel", description="Cancel a game you host")
+    @group.command(name="cancel", description=described("command.cancel"))
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        play = play_service(interaction)
-        gid = await play.game_for(interaction.user.id, interaction.channel_id, game)
-        await play.cancel(gid, interaction.user.id)
-        await reply(interaction, f"Game #{gid} cancelled.")
+        command = await game_command(interaction, game)
+        await command.services.lobby.cancel(command.caller, command.game_id)
+        await reply(interaction, command.caller.words("lobby.cancelled", game=command.game_id))
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(LobbyButton)
     await bot.add_cog(Lobby(bot))

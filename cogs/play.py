@@ -1,5 +1,6 @@
-"""Playing commands: /place /follower /gift /card /bet /act /hand /board /score
-/undo /resign. Autocomplete offers only legal values (bot.complete)."""
+"""Playing commands: /place /follower /hand /board /score /turn /undo /resign,
+and the persistent thread and panel buttons. Autocomplete offers only legal
+values (bot.services.suggest)."""
 
 from __future__ import annotations
 
@@ -7,33 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import complete
-from bot.respond import defer, file_of, reply
-from bot.ui import play_service, show_panel
+from bot.present import values
+from bot.ui.access import caller_of, game_command, services_of
+from bot.ui.autocomplete import game_option, to_choices, typed
+from bot.ui.labels import described
+from bot.ui.panel import PanelButton, PanelSelect, confirm_with_panel, send_hand, show_panel
+from bot.ui.replies import file_of, reply
+from bot.ui.thread import ThreadButton
 
 Choices = list[app_commands.Choice[str]]
-
-
-def _choices(items: list[complete.Suggestion]) -> Choices:
-    return [app_commands.Choice(name=s.name[:100], value=s.value[:100]) for s in items]
-
-
-def _game(interaction: discord.Interaction) -> int | None:
-    value = getattr(interaction.namespace, "game", None)
-    return value if isinstance(value, int) else None
-
-
-async def _gid(interaction: discord.Interaction, game: int | None) -> int:
-    return await play_service(interaction).game_for(
-        interaction.user.id, interaction.channel_id, game
-    )
-
-
-async def _after_act(interaction: discord.Interaction, gid: int, done: str) -> None:
-    """Confirm privately with the seat's refreshed panel (next legal choices)."""
-    panel = await play_service(interaction).panel(gid, interaction.user.id)
-    panel.text = f"{done}\n{panel.text}"
-    await show_panel(interaction, panel, replace=False)
 
 
 class Play(commands.Cog):
@@ -41,187 +24,99 @@ class Play(commands.Cog):
         self.bot = bot
 
     # --- tile and follower -----------------------------------------------------------
-    @app_commands.command(
-        name="place", description="Place your tile: a numbered cell and a rotation"
-    )
+    @app_commands.command(name="place", description=described("command.place"))
     @app_commands.describe(
-        cell="a legal cell (numbers as on the board)", rotation="a legal rotation"
+        cell=described("command.place.cell"), rotation=described("command.place.rotation")
     )
     async def place(
         self, interaction: discord.Interaction, cell: str, rotation: str, game: int | None = None
     ) -> None:
-        await defer(interaction, ephemeral=True)
-        gid = await _gid(interaction, game)
-        try:
-            x, y = complete.parse_cell(cell)
-            rot = int(rotation.lstrip("r"))
-        except ValueError as exc:
-            await reply(interaction, str(exc))
-            return
-        action = {"type": "place", "x": x, "y": y, "rotation": rot}
-        await play_service(interaction).act(gid, interaction.user.id, action)
-        await _after_act(interaction, gid, f"Placed at {x},{y} r{rot}.")
+        command = await game_command(interaction, game)
+        caller, services, game_id = command.caller, command.services, command.game_id
+        x, y = values.parse_cell(cell)
+        rot = values.parse_rotation(rotation)
+        await services.turns.place(caller, game_id, x, y, rot)
+        done = caller.words("play.placed", x=x, y=y, rotation=rot)
+        await confirm_with_panel(interaction, caller, game_id, done)
 
     @place.autocomplete("cell")
     async def place_cell(self, interaction: discord.Interaction, current: str) -> Choices:
-        return _choices(
-            await complete.cells(
-                play_service(interaction),
-                interaction.user.id,
-                interaction.channel_id,
-                _game(interaction),
-                current,
-            )
+        suggest = services_of(interaction.client).suggest
+        return to_choices(
+            await suggest.cells(caller_of(interaction), game_option(interaction), current)
         )
 
     @place.autocomplete("rotation")
     async def place_rotation(self, interaction: discord.Interaction, current: str) -> Choices:
-        return _choices(
-            await complete.rotations(
-                play_service(interaction),
-                interaction.user.id,
-                interaction.channel_id,
-                _game(interaction),
-                getattr(interaction.namespace, "cell", None),
-                current,
-            )
+        suggest = services_of(interaction.client).suggest
+        cell = typed(interaction, "cell")
+        return to_choices(
+            await suggest.rotations(caller_of(interaction), game_option(interaction), cell, current)
         )
 
-    @app_commands.command(name="follower", description="Place a follower on your new tile, or none")
+    @app_commands.command(name="follower", description=described("command.follower"))
     async def follower(
         self, interaction: discord.Interaction, location: str, game: int | None = None
     ) -> None:
-        await defer(interaction, ephemeral=True)
-        gid = await _gid(interaction, game)
-        loc = None if location.strip().lower() in (complete.NO_FOLLOWER, "-", "") else location
-        await play_service(interaction).act(
-            gid, interaction.user.id, {"type": "follower", "location": loc}
+        command = await game_command(interaction, game)
+        caller, services, game_id = command.caller, command.services, command.game_id
+        loc = values.parse_follower(location)
+        await services.turns.follower(caller, game_id, loc)
+        done = (
+            caller.words("play.follower", location=loc) if loc else caller.words("play.no_follower")
         )
-        await _after_act(interaction, gid, f"Follower: {loc or 'none'}.")
+        await confirm_with_panel(interaction, caller, game_id, done)
 
     @follower.autocomplete("location")
     async def follower_location(self, interaction: discord.Interaction, current: str) -> Choices:
-        return _choices(
-            await complete.followers(
-                play_service(interaction),
-                interaction.user.id,
-                interaction.channel_id,
-                _game(interaction),
-                current,
-            )
+        suggest = services_of(interaction.client).suggest
+        return to_choices(
+            await suggest.followers(caller_of(interaction), game_option(interaction), current)
         )
-
-    # --- expansion actions (generic) -----------------------------------------------
-    async def _expansion(
-        self, interaction: discord.Interaction, choice: str, game: int | None
-    ) -> None:
-        await defer(interaction, ephemeral=True)
-        gid = await _gid(interaction, game)
-        version, index = complete.parse_action_value(choice)
-        await play_service(interaction).act_index(gid, interaction.user.id, version, index)
-        await _after_act(interaction, gid, "Done.")
-
-    async def _expansion_complete(
-        self, interaction: discord.Interaction, current: str, command: str
-    ) -> Choices:
-        return _choices(
-            await complete.actions(
-                play_service(interaction),
-                interaction.user.id,
-                interaction.channel_id,
-                _game(interaction),
-                command,
-                current,
-            )
-        )
-
-    @app_commands.command(name="gift", description="Open a gift or choose a tile (The Gifts)")
-    async def gift(
-        self, interaction: discord.Interaction, choice: str, game: int | None = None
-    ) -> None:
-        await self._expansion(interaction, choice, game)
-
-    @gift.autocomplete("choice")
-    async def gift_choice(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._expansion_complete(interaction, current, "gift")
-
-    @app_commands.command(name="card", description="Play, draw, target or discard a Christmas card")
-    async def card(
-        self, interaction: discord.Interaction, choice: str, game: int | None = None
-    ) -> None:
-        await self._expansion(interaction, choice, game)
-
-    @card.autocomplete("choice")
-    async def card_choice(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._expansion_complete(interaction, current, "card")
-
-    @app_commands.command(
-        name="bet", description="Stake a chip, pass, or pick a feature (The Bets)"
-    )
-    async def bet(
-        self, interaction: discord.Interaction, choice: str, game: int | None = None
-    ) -> None:
-        await self._expansion(interaction, choice, game)
-
-    @bet.autocomplete("choice")
-    async def bet_choice(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._expansion_complete(interaction, current, "bet")
-
-    @app_commands.command(name="act", description="Any other action the game offers you now")
-    async def act(
-        self, interaction: discord.Interaction, choice: str, game: int | None = None
-    ) -> None:
-        await self._expansion(interaction, choice, game)
-
-    @act.autocomplete("choice")
-    async def act_choice(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._expansion_complete(interaction, current, "act")
 
     # --- information ---------------------------------------------------------------------
-    @app_commands.command(name="hand", description="Show your hidden hand (only you see it)")
+    @app_commands.command(name="hand", description=described("command.hand"))
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        gid = await _gid(interaction, game)
-        post = await play_service(interaction).hand(gid, interaction.user.id)
-        await reply(interaction, post.text, file=file_of(post.image, post.filename))
+        command = await game_command(interaction, game)
+        caller, game_id = command.caller, command.game_id
+        await send_hand(interaction, caller, game_id)
 
-    @app_commands.command(name="board", description="Show the board")
+    @app_commands.command(name="board", description=described("command.board"))
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        gid = await _gid(interaction, game)
-        post = await play_service(interaction).board(gid)
+        command = await game_command(interaction, game)
+        caller, reading, game_id = command.caller, command.services.reading, command.game_id
+        post = await reading.board(caller, game_id)
         await reply(interaction, post.text, file=file_of(post.image, post.filename))
 
-    @app_commands.command(name="score", description="Scores so far")
+    @app_commands.command(name="score", description=described("command.score"))
     async def score(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        gid = await _gid(interaction, game)
-        await reply(interaction, await play_service(interaction).scores(gid))
+        command = await game_command(interaction, game)
+        caller, reading, game_id = command.caller, command.services.reading, command.game_id
+        await reply(interaction, await reading.scores(caller, game_id))
 
-    @app_commands.command(name="turn", description="Open your action panel")
+    @app_commands.command(name="turn", description=described("command.turn"))
     async def turn(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        gid = await _gid(interaction, game)
-        panel = await play_service(interaction).panel(gid, interaction.user.id)
-        await show_panel(interaction, panel, replace=False)
+        command = await game_command(interaction, game)
+        caller, reading, game_id = command.caller, command.services.reading, command.game_id
+        await show_panel(interaction, await reading.panel(caller, game_id), replace=False)
 
     # --- taking back and leaving -----------------------------------------------------------
-    @app_commands.command(name="undo", description="Take back your last choice this turn")
+    @app_commands.command(name="undo", description=described("command.undo"))
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        gid = await _gid(interaction, game)
-        removed = await play_service(interaction).undo(gid, interaction.user.id)
-        await _after_act(interaction, gid, f"Took back {removed} action(s).")
+        command = await game_command(interaction, game)
+        caller, services, game_id = command.caller, command.services, command.game_id
+        removed = await services.undo.undo(caller, game_id)
+        done = caller.words("undo.took_back", count=removed)
+        await confirm_with_panel(interaction, caller, game_id, done)
 
-    @app_commands.command(
-        name="resign", description="Leave a running game (the AI takes your seat)"
-    )
+    @app_commands.command(name="resign", description=described("command.resign"))
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await defer(interaction, ephemeral=True)
-        gid = await _gid(interaction, game)
-        await play_service(interaction).resign(gid, interaction.user.id)
-        await reply(interaction, f"You resigned from game #{gid}.")
+        command = await game_command(interaction, game)
+        caller, services, game_id = command.caller, command.services, command.game_id
+        await services.seats.resign(caller, game_id)
+        await reply(interaction, caller.words("play.resigned", game=game_id))
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ThreadButton, PanelButton, PanelSelect)
     await bot.add_cog(Play(bot))

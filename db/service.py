@@ -8,7 +8,11 @@ are serialised by a per-game asyncio lock in this process; across processes
 the version check (``UPDATE games ... WHERE version = :expected``) makes the
 loser fail with :class:`StaleGame` and change nothing. A killed process leaves
 each game before or after a whole action: the log row and the version bump
-commit together or not at all.
+commit together or not at all. A database that cannot do the work raises
+:class:`StoreUnavailable` (db.session) and changes nothing either.
+
+Every write of a game goes through this service (the bot never writes SQL),
+so its cache of engine states stays exact.
 """
 
 from __future__ import annotations
@@ -31,15 +35,36 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from db.errors import (
     ActionRejected,
+    AlreadySeated,
+    BadDecks,
+    BadExpansions,
+    BadName,
+    BadOptions,
+    BadSeed,
+    BadTimeout,
+    ColourTaken,
     CorruptGame,
+    EngineFailure,
     GameFinished,
     GameNotFound,
     GameNotInLobby,
     GameNotStarted,
-    InvalidSetup,
+    HostOnly,
+    NoSuchSeat,
+    NotAiSeat,
+    NothingToTakeBack,
+    NotJson,
+    NotSeated,
+    NotYourSeat,
     NotYourTurn,
-    SeatError,
+    SeatKind,
+    SetupRefused,
     StaleGame,
+    TableFull,
+    UnknownColour,
+    UnknownExpansion,
+    UnknownPolicy,
+    UnknownSetting,
 )
 from db.models import (
     ABANDONED,
@@ -185,7 +210,7 @@ class GameService:
         }
         unknown = set(changes) - allowed
         if unknown:
-            raise InvalidSetup(f"unknown guild setting {sorted(unknown)[0]!r}")
+            raise UnknownSetting(sorted(unknown)[0])
         if "default_expansions" in changes:
             changes["default_expansions"] = _check_expansions(changes["default_expansions"])
         if "timeout_policy" in changes:
@@ -239,14 +264,14 @@ class GameService:
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
-            raise InvalidSetup("the seed must be an integer that fits in 64 bits")
+            raise BadSeed()
         if decks is not None and not (
             isinstance(decks, dict)
             and all(
                 isinstance(v, list) and all(isinstance(c, str) for c in v) for v in decks.values()
             )
         ):
-            raise InvalidSetup("'decks' must map deck names to lists of names")
+            raise BadDecks()
         _check_json(opts.extra, "options")
         now = utcnow()
         async with self.db.write() as s:
@@ -285,23 +310,23 @@ class GameService:
         next free seat index."""
         name = display_name.strip() if isinstance(display_name, str) else ""
         if not name or len(name) > MAX_NAME:
-            raise SeatError(f"a display name needs 1 to {MAX_NAME} characters")
+            raise BadName(MAX_NAME)
         if is_ai == (user_id is not None):
-            raise SeatError("a seat is either an AI (no user) or a user's (not AI)")
+            raise SeatKind()
         async with self._lock(game_id), self.db.write() as s:
             row, seats = await self._load_rows(s, game_id)
             _require_lobby(row)
             if len(seats) >= MAX_PLAYERS:
-                raise SeatError(f"the table is full ({MAX_PLAYERS} players at most, B-1)")
+                raise TableFull(MAX_PLAYERS)  # B-1
             if user_id is not None and any(x.user_id == user_id for x in seats):
-                raise SeatError("you already have a seat in this game")
+                raise AlreadySeated()
             taken = {x.colour for x in seats}
             if colour is None:
                 colour = next(c for c in COLOURS if c not in taken)
             elif colour not in COLOURS:
-                raise SeatError(f"unknown colour {colour!r}; choose from {', '.join(COLOURS)}")
+                raise UnknownColour(colour, COLOURS)
             elif colour in taken:
-                raise SeatError(f"{colour} is taken")
+                raise ColourTaken(colour)
             seat = Seat(
                 game_id=game_id,
                 seat_index=len(seats),
@@ -323,7 +348,7 @@ class GameService:
             row, seats = await self._load_rows(s, game_id)
             _require_lobby(row)
             if not 0 <= seat_index < len(seats):
-                raise SeatError(f"there is no seat {seat_index} in game #{game_id}")
+                raise NoSuchSeat(game_id, seat_index)
             await s.execute(
                 delete(Seat).where(Seat.game_id == game_id, Seat.seat_index == seat_index)
             )
@@ -348,7 +373,7 @@ class GameService:
             _, seats = await self._load_rows(s, game_id)
             seat = next((x for x in seats if x.seat_index == seat_index), None)
             if seat is None:
-                raise SeatError(f"there is no seat {seat_index} in game #{game_id}")
+                raise NoSuchSeat(game_id, seat_index)
             if dm_reachable is not None:
                 seat.dm_reachable = dm_reachable
             if mute_reminders is not None:
@@ -362,13 +387,13 @@ class GameService:
             row, seats = await self._load_rows(s, game_id)
             _require_lobby(row)
             if by_user is not None and by_user != row.host_id:
-                raise NotYourTurn("only the host can start the game")
+                raise HostOnly("start")
             try:
                 game = Game(
                     [x.display_name for x in seats], row.expansions, row.seed, row.decks or None
                 )
             except ValueError as exc:
-                raise InvalidSetup(str(exc)) from None
+                raise SetupRefused(str(exc)) from None
             now = utcnow()
             row.status, row.started_at, row.updated_at = ACTIVE, now, now
             if game.finished:  # a fixed empty tile deck: over before it began
@@ -383,12 +408,61 @@ class GameService:
         async with self._lock(game_id), self.db.write() as s:
             row, seats = await self._load_rows(s, game_id)
             if row.status in OVER:
-                raise GameFinished(f"game #{game_id} is already over")
+                raise GameFinished(game_id, row.status)
             now = utcnow()
             row.status, row.finished_at, row.updated_at = ABANDONED, now, now
             await s.execute(delete(Timer).where(Timer.game_id == game_id))
             await s.flush()
             return _info(row, seats)
+
+    async def set_thread(self, game_id: int, thread_id: int) -> GameInfo:
+        """Where the game is played (the Discord thread of its lobby)."""
+        async with self._lock(game_id), self.db.write() as s:
+            row, seats = await self._load_rows(s, game_id)
+            row.thread_id = thread_id
+            row.updated_at = utcnow()
+            await s.flush()
+            return _info(row, seats)
+
+    async def update_options(self, game_id: int, **changes: Any) -> GameInfo:
+        """Merge ``changes`` into the game's JSON options (e.g. resigned seats)."""
+        _check_json(changes, "options")
+        async with self._lock(game_id), self.db.write() as s:
+            row, seats = await self._load_rows(s, game_id)
+            row.options = {**(row.options or {}), **changes}
+            row.updated_at = utcnow()
+            await s.flush()
+            return _info(row, seats)
+
+    async def take_back(self, game_id: int, keep: int, *, expected_version: int) -> GameInfo:
+        """Drop the logged actions from index ``keep`` on (an undo), in one
+        transaction, if the game is still at ``expected_version``; the cached
+        engine state is dropped with them (the next load replays)."""
+        if not 0 <= keep < expected_version:
+            raise NothingToTakeBack()
+        async with self._lock(game_id):
+            try:
+                async with self.db.write() as s:
+                    bumped = await s.execute(
+                        update(GameRow)
+                        .where(
+                            GameRow.id == game_id,
+                            GameRow.version == expected_version,
+                            GameRow.status == ACTIVE,
+                        )
+                        .values(version=keep, updated_at=utcnow())
+                        .execution_options(synchronize_session=False)
+                    )
+                    if bumped.rowcount != 1:  # type: ignore[attr-defined]
+                        raise StaleGame()
+                    await s.execute(
+                        delete(ActionLog).where(
+                            ActionLog.game_id == game_id, ActionLog.index >= keep
+                        )
+                    )
+            finally:
+                self._forget(game_id)
+            return await self.game_info(game_id)
 
     # --- reading -------------------------------------------------------------------
     async def game_info(self, game_id: int) -> GameInfo:
@@ -402,7 +476,7 @@ class GameService:
         async with self.db.read() as s:
             row, seats = await self._load_rows(s, game_id)
             if row.status == LOBBY:
-                raise GameNotStarted(f"game #{game_id} has not started yet")
+                raise GameNotStarted(game_id)
             if private:
                 game = await self._replay(s, row, seats)
             else:
@@ -463,12 +537,12 @@ class GameService:
         def seat_for(seats: Sequence[SeatInfo], waiting: tuple[int, ...]) -> int:
             mine = [x.index for x in seats if x.user_id == user_id]
             if not mine:
-                raise NotYourTurn(f"you do not have a seat in game #{game_id}")
+                raise NotSeated(game_id)
             asked = action.get("player") if isinstance(action, dict) else None
             if asked in mine:
                 return int(asked)
             if asked is not None:
-                raise NotYourTurn(f"seat {asked!r} is not yours")
+                raise NotYourSeat(asked)
             return next((i for i in mine if i in waiting), mine[0])
 
         return await self._act(game_id, seat_for, action, expected_version)
@@ -488,12 +562,12 @@ class GameService:
         def seat_for(seats: Sequence[SeatInfo], waiting: tuple[int, ...]) -> int:
             held = next((x for x in seats if x.index == seat), None)
             if held is None:
-                raise NotYourTurn(f"there is no seat {seat!r} in game #{game_id}")
+                raise NoSuchSeat(game_id, seat)
             if not held.is_ai and not allow_human:
-                raise NotYourTurn(f"seat {seat} ({held.display_name}) is not an AI seat")
+                raise NotAiSeat(seat)
             asked = action.get("player", seat) if isinstance(action, dict) else seat
             if asked != seat:
-                raise NotYourTurn(f"the action names seat {asked!r}, not seat {seat}")
+                raise NotYourSeat(asked)
             return seat
 
         return await self._act(game_id, seat_for, action, expected_version)
@@ -520,9 +594,9 @@ class GameService:
                         raise GameNotFound(game_id)
                     status, index = head
                     if status == LOBBY:
-                        raise GameNotStarted(f"game #{game_id} has not started yet")
+                        raise GameNotStarted(game_id)
                     if status in OVER:
-                        raise GameFinished(f"game #{game_id} is over ({status})")
+                        raise GameFinished(game_id, status)
                     if expected_version is not None and expected_version != index:
                         raise StaleGame()
                     live = self._current(game_id, index)
@@ -533,13 +607,10 @@ class GameService:
                     game, seats = live.game, live.seats
                     decision = game.pending
                     if decision is None:
-                        raise GameFinished(f"game #{game_id} is over")
+                        raise GameFinished(game_id)
                     seat = seat_for(seats, decision.players)
                     if seat not in decision.players:
-                        waiting = ", ".join(
-                            f"{game.players[p]} (seat {p})" for p in decision.players
-                        )
-                        raise NotYourTurn(f"it is not your turn: waiting for {waiting}")
+                        raise NotYourTurn([game.players[p] for p in decision.players])
                     act = _plain_action(action, seat, index)
                     touched = game
                     try:
@@ -549,9 +620,7 @@ class GameService:
                         raise ActionRejected(str(exc), index) from None
                     except Exception:
                         log.exception("engine failure in game %s at action %s", game_id, index)
-                        raise ActionRejected(
-                            "the game could not apply this action; nothing was changed", index
-                        ) from None
+                        raise EngineFailure(index) from None
                     now = utcnow()
                     values: dict[str, Any] = {"version": index + 1, "updated_at": now}
                     if game.finished:
@@ -577,8 +646,11 @@ class GameService:
                 self._forget(game_id)
                 raise StaleGame() from None
             except OperationalError as exc:
+                # PostgreSQL's serialization failure: a concurrent transaction
+                # changed what this one read. Busy, full or lost databases are
+                # StoreUnavailable already (db.session), never "stale".
                 self._forget(game_id)
-                if "locked" in str(exc.orig).lower() or "serializ" in str(exc.orig).lower():
+                if str(getattr(exc.orig, "sqlstate", "")) == "40001":
                     raise StaleGame() from None
                 raise
             except BaseException:
@@ -641,7 +713,7 @@ class GameService:
         )
         rows = [tuple(r) for r in (await s.execute(q)).all()]
         if [i for i, _ in rows] != list(range(start, stop)):
-            raise CorruptGame(f"game #{game_id}: the action log does not match its version")
+            raise CorruptGame(game_id, "the action log does not match its version")
         return [a for _, a in rows]
 
     async def _engine_game(self, s: AsyncSession, row: GameRow, seats: list[Seat]) -> Game:
@@ -673,12 +745,12 @@ class GameService:
                 [x.display_name for x in seats], row.expansions, row.seed, row.decks or None
             )
         except ValueError as exc:
-            raise CorruptGame(f"game #{row.id}: its setup is invalid: {exc}") from None
+            raise CorruptGame(row.id, f"its setup is invalid: {exc}") from None
         for i, a in enumerate(await self._actions(s, row.id, 0, row.version)):
             try:
                 game.apply(a)
             except IllegalAction as exc:
-                raise CorruptGame(f"game #{row.id}: action {i} does not replay: {exc}") from None
+                raise CorruptGame(row.id, f"action {i} does not replay: {exc}") from None
         return game
 
     async def _finish(
@@ -714,53 +786,49 @@ def _plain_action(action: Action, seat: int, index: int) -> Action:
     Anything that would not come back identical from JSON is refused, so that
     the log replays exactly."""
     if not isinstance(action, dict):
-        raise ActionRejected("an action must be a JSON object", index)
+        raise NotJson(index, "object")
     act = {**action, "player": seat}
     try:
         same = json.loads(json.dumps(act)) == act
     except (TypeError, ValueError):
         same = False
     if not same:
-        raise ActionRejected("an action may only hold JSON values", index)
+        raise NotJson(index, "values")
     return act
 
 
 def _check_expansions(expansions: Any) -> list[str]:
     if not isinstance(expansions, list | tuple) or not all(isinstance(e, str) for e in expansions):
-        raise InvalidSetup("expansions must be a list of names")
+        raise BadExpansions()
     known = known_expansions()
     unknown = [e for e in expansions if e not in known]
     if unknown:
-        raise InvalidSetup(
-            f"unknown expansion {unknown[0]!r}; available: {', '.join(known) or 'none'}"
-        )
+        raise UnknownExpansion(unknown[0], known)
     return list(dict.fromkeys(expansions))
 
 
 def _check_policy(policy: Any) -> None:
     if policy not in TIMEOUT_POLICIES:
-        raise InvalidSetup(
-            f"unknown timeout policy {policy!r}; choose from {', '.join(TIMEOUT_POLICIES)}"
-        )
+        raise UnknownPolicy(policy, TIMEOUT_POLICIES)
 
 
 def _check_timeout(seconds: Any) -> None:
     if seconds is not None and (
         not isinstance(seconds, int) or isinstance(seconds, bool) or seconds <= 0
     ):
-        raise InvalidSetup("the turn timeout must be a positive number of seconds")
+        raise BadTimeout()
 
 
 def _check_json(value: Any, what: str) -> None:
     try:
         json.dumps(value)
     except (TypeError, ValueError):
-        raise InvalidSetup(f"{what} may only hold JSON values") from None
+        raise BadOptions(what) from None
 
 
 def _require_lobby(row: GameRow) -> None:
     if row.status != LOBBY:
-        raise GameNotInLobby(f"game #{row.id} is {row.status}, not in its lobby")
+        raise GameNotInLobby(row.id, row.status)
 
 
 def _seat_info(x: Seat) -> SeatInfo:

@@ -1,8 +1,12 @@
-"""Timers of games (turn timeouts, reminders): schedule, find due ones, cancel.
+"""Timers of games (turn timeouts, reminders): schedule, find due ones,
+claim, cancel.
 
-A timer stays until cancelled, so one whose handler crashed fires again on the
-next look: the bot cancels a timer once it has handled it. Finishing or
-abandoning a game drops its timers (db.service).
+A timer stays until cancelled, so one whose handler failed fires again: a
+handler first *claims* a due timer, which moves its due time to a later
+retry time in one conditional update (only one process wins the claim), and
+cancels it once handled. A handler that fails, or a process that dies, leaves
+the timer to fire again at that retry time: no timer is lost to an error.
+Finishing or abandoning a game drops its timers (db.service).
 """
 
 from __future__ import annotations
@@ -11,9 +15,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
-from db.errors import GameNotFound, StoreError
+from db.errors import BadTimer, GameNotFound
 from db.models import Game, Timer, utcnow
 from db.session import Database
 
@@ -44,9 +48,9 @@ class Timers:
         payload: dict[str, Any] | None = None,
     ) -> TimerInfo:
         if not isinstance(kind, str) or not 0 < len(kind) <= MAX_KIND:
-            raise StoreError(f"a timer kind needs 1 to {MAX_KIND} characters")
+            raise BadTimer(f"a timer kind needs 1 to {MAX_KIND} characters")
         if due_at.tzinfo is None:
-            raise StoreError("a timer's due time must be timezone-aware")
+            raise BadTimer("a timer's due time must be timezone-aware")
         async with self.db.write() as s:
             if await s.get(Game, game_id) is None:
                 raise GameNotFound(game_id)
@@ -77,6 +81,30 @@ class Timers:
         q = select(Timer).where(Timer.game_id == game_id).order_by(Timer.due_at, Timer.id)
         async with self.db.read() as s:
             return [_info(t) for t in (await s.execute(q)).scalars()]
+
+    async def claim(
+        self,
+        timer: TimerInfo,
+        now: dt.datetime,
+        retry_at: dt.datetime,
+        payload: dict[str, Any] | None = None,
+    ) -> bool:
+        """Take a due timer to handle it: its due time moves to ``retry_at``
+        (and its payload to ``payload``, e.g. an attempt count) unless another
+        handler claimed or cancelled it first. False: not ours to handle."""
+        if retry_at.tzinfo is None or retry_at <= now:
+            raise BadTimer("a claimed timer must be retried later")
+        values: dict[str, Any] = {"due_at": retry_at}
+        if payload is not None:
+            values["payload"] = dict(payload)
+        async with self.db.write() as s:
+            result = await s.execute(
+                update(Timer)
+                .where(Timer.id == timer.id, Timer.due_at <= now)
+                .values(**values)
+                .execution_options(synchronize_session=False)
+            )
+            return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def cancel(self, timer_id: int) -> bool:
         """Remove one timer; False when it was already gone."""

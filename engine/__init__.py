@@ -9,18 +9,27 @@ Typical use::
     game.apply({"player": 0, "type": "follower", "location": None})
 """
 
+# The shipped expansions register with the core here, before any Game is built
+# (engine.plugins); the core itself never imports them.
+import engine.expansions  # noqa: F401
+from engine.actions import Follower, GameAction, Place, parse_action
 from engine.game import Game, Turn
-from engine.phases import Action, Decision, Event, IllegalAction
+from engine.phases import Action, Decision, Event, IllegalAction, MalformedAction
 from engine.record import RecordError, load, replay
 
 __all__ = [
     "Action",
     "Decision",
     "Event",
+    "Follower",
     "Game",
+    "GameAction",
     "IllegalAction",
+    "MalformedAction",
+    "Place",
     "RecordError",
     "Turn",
     "load",
+    "parse_action",
     "replay",
 ]

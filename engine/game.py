@@ -11,20 +11,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
 from engine import scoring
-from engine.board import Board, Feature, Follower, Placed, PlaceResult, Pos
+from engine.actions import (
+    ACTION_TYPES,
+    BASE_ACTIONS,
+    ActionLog,
+    Follower,
+    GameAction,
+    Place,
+    is_int,
+    shown,
+)
+from engine.board import Board, Feature, Placed, PlaceResult, Pos
+from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.directions import EDGES, ROTATIONS
-from engine.expansions import install_expansions, known_expansions
 from engine.phases import (
-    AFTER_DRAW,
-    AFTER_FINAL,
-    AFTER_PLACE,
-    BEFORE_FINAL,
-    END_TURN,
-    FOLLOWER_PLACED,
-    MERGE,
     STEP_FOLLOWER,
     STEP_PLACE,
     Action,
@@ -32,14 +35,15 @@ from engine.phases import (
     Event,
     Hooks,
     IllegalAction,
+    MalformedAction,
     Steps,
 )
+from engine.plugins import install_expansions, known_expansions
 from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 EDGE_WORDS = {"C": "city", "R": "road", "F": "field"}
-BASE_ACTIONS = ("place", "follower")
 
 
 def shuffled(seed: int, deck: str, items: Iterable[str]) -> list[str]:
@@ -90,7 +94,7 @@ class Game:
         self.scores = [0] * len(players)
         self.supply = [FOLLOWERS_PER_PLAYER] * len(players)
         self.events: list[Event] = []
-        self.actions: list[Action] = []
+        self.actions = ActionLog()  # record dicts on reading; typed inside
         self.rng = random.Random(f"{seed}/play")
         self.ext: dict[str, Any] = {}  # expansion state by expansion name
         self.turn: Turn | None = None
@@ -124,51 +128,39 @@ class Game:
         """What the game waits for, or None once finished."""
         return self._pending
 
-    def apply(self, action: Action) -> list[Event]:
-        """Perform one action; return the events it caused.
+    def apply(self, action: Action | GameAction) -> list[Event]:
+        """Perform one action (a record dict or a typed action); return the
+        events it caused.
 
-        Raises :class:`IllegalAction` (state unchanged) when it is not legal now.
+        Raises :class:`IllegalAction` (state unchanged) when it is not legal
+        now, :class:`MalformedAction` (a kind of IllegalAction) when its shape
+        is wrong.
         """
-        decision = self._pending
-        if not isinstance(action, dict):
-            raise IllegalAction("an action must be a JSON object")
-        if decision is None:
-            raise IllegalAction("the game is over")
-        player = action.get("player")
-        if not _is_int(player) or not 0 <= player < len(self.players):
-            raise IllegalAction(
-                f"'player' must be a seat number from 0 to {len(self.players) - 1}, not {player!r}"
-            )
-        if player not in decision.players:
-            waiting = ", ".join(f"{self.players[p]} (seat {p})" for p in decision.players)
-            raise IllegalAction(
-                f"it is not {self.players[player]}'s move: waiting for {waiting} "
-                f"in step '{decision.step}'"
-            )
-        kind = action.get("type")
-        spec = self.hooks.actions.get(kind) if isinstance(kind, str) else None
-        if spec is not None and (kind in decision.types or decision.step in spec.steps):
-            # An expansion's own action: answering its decision, or attached to this step.
-            spec.validate(self, action)
-        elif kind in decision.types and kind in BASE_ACTIONS:
-            self._validate_base(decision, action)
-        else:
-            allowed = [*decision.types, *(a.type for a in self.hooks.for_step(decision.step))]
-            raise IllegalAction(
-                f"action type {kind!r} is not possible in step '{decision.step}'; "
-                f"expected {' or '.join(repr(a) for a in allowed)}"
-            )
+        typed = self._checked(action)
         mark = len(self.events)
         index = len(self.actions)
-        self.actions.append(dict(action))
+        self.actions.append(typed)
         try:
-            self._advance(action)
+            self._advance(typed)
         except Exception:
-            # Safety net: an effect found the action illegal part-way, or failed.
-            # Rebuild the exact previous state from the record, then re-raise.
+            # Safety net: an effect failed part-way. Rebuild the exact previous
+            # state from the record, then re-raise.
             self._restore(index)
             raise
         return self.events[mark:]
+
+    def check(self, action: Action | GameAction) -> None:
+        """Raise :class:`IllegalAction` (or :class:`MalformedAction`) exactly
+        when :meth:`apply` would refuse ``action``; change nothing either way."""
+        self._checked(action)
+
+    def is_legal(self, action: Action | GameAction) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now (nothing changes)."""
+        try:
+            self._checked(action)
+        except IllegalAction:
+            return False
+        return True
 
     def legal_placements(self) -> list[tuple[int, int, int]]:
         """Every legal (x, y, rotation) for the tile to place, or [] when the
@@ -224,7 +216,7 @@ class Game:
         }
         if self.decks:
             rec["decks"] = {k: list(v) for k, v in self.decks.items()}
-        rec["actions"] = [dict(a) for a in self.actions]
+        rec["actions"] = list(self.actions)
         return rec
 
     @property
@@ -238,7 +230,7 @@ class Game:
         return scoring.winners(self.scores) if self.finished else []
 
     # --- services for expansions ---------------------------------------------
-    def decide(self, make: Callable[[], Decision]) -> Generator[Decision, Action, Action]:
+    def decide(self, make: Callable[[], Decision]) -> Generator[Decision, GameAction, GameAction]:
         """Yield a decision until an action of its own types arrives and return
         that action; run the expansion actions attached to its step in between
         (e.g. opening a gift before placing). ``make`` rebuilds the decision
@@ -246,9 +238,9 @@ class Game:
         while True:
             decision = make()
             action = yield decision
-            if action["type"] in decision.types:
+            if action.TYPE in decision.types:
                 return action
-            yield from self.hooks.actions[action["type"]].run(self, action)
+            yield from self.hooks.actions[action.TYPE].run(self, action)
 
     def draw_tile(self) -> str | None:
         """Draw the next tile that fits somewhere; tiles that fit nowhere are
@@ -271,30 +263,30 @@ class Game:
         self.scores[player] += points
         self.events.append({"type": "score", "player": player, "points": points, **detail})
 
-    def add_follower(self, player: int, pos: Pos, seg: int, lying: bool = False) -> Follower:
+    def add_follower(self, player: int, pos: Pos, seg: int, lying: bool = False) -> Piece:
         """Put a follower from ``player``'s supply on a segment (caller checks)."""
-        follower = Follower(player, pos, seg, lying)
+        follower = Piece(player, pos, seg, lying)
         feat = self.board.feature_at(pos, seg)
         feat.followers.append(follower)
         self.supply[player] -= 1
-        self.hooks.call(FOLLOWER_PLACED, self, feat, follower)
+        self.hooks.follower_placed(self, feat, follower)
         return follower
 
-    def remove_follower(self, follower: Follower) -> None:
+    def remove_follower(self, follower: Piece) -> None:
         """Return one follower to its owner's supply."""
         feat = self.board.feature_at(follower.pos, follower.seg)
         feat.followers.remove(follower)
         self.supply[follower.player] += 1
 
-    def move_follower(self, follower: Follower, pos: Pos, seg: int, lying: bool = False) -> None:
+    def move_follower(self, follower: Piece, pos: Pos, seg: int, lying: bool = False) -> None:
         """Move a follower to another segment (its supply is unchanged)."""
         self.board.feature_at(follower.pos, follower.seg).followers.remove(follower)
         follower.pos, follower.seg, follower.lying = pos, seg, lying
         feat = self.board.feature_at(pos, seg)
         feat.followers.append(follower)
-        self.hooks.call(FOLLOWER_PLACED, self, feat, follower)
+        self.hooks.follower_placed(self, feat, follower)
 
-    def followers_of(self, player: int) -> list[tuple[Feature, Follower]]:
+    def followers_of(self, player: int) -> list[tuple[Feature, Piece]]:
         """``player``'s followers on the board with their features, in a stable order."""
         out = [(feat, f) for feat, f in self.board.followers() if f.player == player]
         out.sort(key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg))
@@ -305,7 +297,7 @@ class Game:
             self.supply[f.player] += 1
         feat.followers.clear()
 
-    def location(self, follower: Follower) -> str:
+    def location(self, follower: Piece) -> str:
         return self.board.location_name(follower.pos, follower.seg)
 
     # --- the turn (B-3) ------------------------------------------------------
@@ -318,32 +310,36 @@ class Game:
             self.turns_played += 1
             self.current = (self.current + 1) % len(self.players)
         self.turn = None
-        yield from self.hooks.steps(BEFORE_FINAL, self)
+        yield from self.hooks.before_final.run(self)
         scoring.final_scoring(self)
-        yield from self.hooks.steps(AFTER_FINAL, self)
+        yield from self.hooks.after_final.run(self)
         self.events.append({"type": "end", "scores": list(self.scores)})
 
     def _turn(self, tile: str) -> Steps:
         player = self.current
         self.turn = turn = Turn(self.turns_played + 1, player, tile)
         self.events.append({"type": "draw", "player": player, "tile": tile})
-        yield from self.hooks.steps(AFTER_DRAW, self)
-        action = yield from self.decide(
-            lambda: Decision(STEP_PLACE, (player,), player, ("place",), {"tile": turn.tile})
+        yield from self.hooks.after_draw.run(self)
+        place = yield from self.decide(
+            lambda: Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile})
         )
-        result = self._place(action)
-        yield from self.hooks.steps(AFTER_PLACE, self, result)
-        action = yield from self.decide(
-            lambda: Decision(STEP_FOLLOWER, (player,), player, ("follower",), {"tile": turn.tile})
+        assert isinstance(place, Place)
+        result = self._place(place)
+        yield from self.hooks.after_place.run(self, result)
+        follower = yield from self.decide(
+            lambda: Decision(
+                STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
+            )
         )
-        self._follower(action)
+        assert isinstance(follower, Follower)
+        self._follower(follower)
         yield from scoring.completion_scoring(self, result.completed)
-        yield from self.hooks.steps(END_TURN, self)
+        yield from self.hooks.end_turn.run(self)
 
-    def _place(self, action: Action) -> PlaceResult:
+    def _place(self, action: Place) -> PlaceResult:
         assert self.turn is not None
-        pos = (action["x"], action["y"])
-        result = self.board.place(self.turn.tile, pos, action["rotation"])
+        pos = (action.x, action.y)
+        result = self.board.place(self.turn.tile, pos, action.rotation)
         self.turn.placed = result.placed
         self.last_placed = pos
         self.events.append(
@@ -353,14 +349,14 @@ class Game:
                 "tile": self.turn.tile,
                 "x": pos[0],
                 "y": pos[1],
-                "rotation": action["rotation"],
+                "rotation": action.rotation,
             }
         )
         return result
 
-    def _follower(self, action: Action) -> None:
+    def _follower(self, action: Follower) -> None:
         assert self.turn is not None and self.turn.placed is not None
-        loc = action["location"]
+        loc = action.location
         if loc is None:
             return
         placed = self.turn.placed
@@ -378,18 +374,53 @@ class Game:
         )
 
     # --- validation ------------------------------------------------------------
-    def _validate_base(self, decision: Decision, action: Action) -> None:
-        if action["type"] == "place":
-            self._validate_place(action)
-        else:
-            self._validate_follower(action)
+    def _checked(self, action: Action | GameAction) -> GameAction:
+        """The typed action if it is legal now, else IllegalAction (changing
+        nothing). Checks run in this order: shape, game over, seat, turn,
+        type for the step, fields, then the rules."""
+        data = action.to_record() if isinstance(action, GameAction) else action
+        if not isinstance(data, dict):
+            raise MalformedAction("an action must be a JSON object")
+        decision = self._pending
+        if decision is None:
+            raise IllegalAction("the game is over")
+        player = data.get("player")
+        if not is_int(player) or not 0 <= player < len(self.players):
+            error = IllegalAction if is_int(player) else MalformedAction
+            raise error(
+                f"'player' must be a seat number from 0 to {len(self.players) - 1}, "
+                f"not {shown(player)}"
+            )
+        if player not in decision.players:
+            waiting = ", ".join(f"{self.players[p]} (seat {p})" for p in decision.players)
+            raise IllegalAction(
+                f"it is not {self.players[player]}'s move: waiting for {waiting} "
+                f"in step '{decision.step}'"
+            )
+        kind = data.get("type")
+        spec = self.hooks.actions.get(kind) if isinstance(kind, str) else None
+        if spec is not None and (kind in decision.types or decision.step in spec.steps):
+            # An expansion's own action: answering its decision, or attached to this step.
+            typed: GameAction = spec.action.from_record(data)
+            spec.validate(self, typed)
+            return typed
+        if kind in decision.types and kind in BASE_ACTIONS:
+            base = BASE_ACTIONS[kind].from_record(data)
+            if isinstance(base, Place):
+                self._validate_place(base)
+            elif isinstance(base, Follower):
+                self._validate_follower(base)
+            return base
+        allowed = [*decision.types, *(a.type for a in self.hooks.for_step(decision.step))]
+        error = IllegalAction if isinstance(kind, str) and kind in ACTION_TYPES else MalformedAction
+        raise error(
+            f"action type {shown(kind)} is not possible in step '{decision.step}'; "
+            f"expected {' or '.join(repr(a) for a in allowed)}"
+        )
 
-    def _validate_place(self, action: Action) -> None:
+    def _validate_place(self, action: Place) -> None:
         assert self.turn is not None
-        for key in ("x", "y", "rotation"):
-            if not _is_int(action.get(key)):
-                raise IllegalAction(f"'{key}' must be an integer, not {action.get(key)!r}")
-        x, y, rot = action["x"], action["y"], action["rotation"]
+        x, y, rot = action.x, action.y, action.rotation
         kind = self.turn.tile
         if rot not in ROTATIONS:
             raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {rot}")
@@ -414,19 +445,18 @@ class Game:
                     )
             raise IllegalAction(f"{kind} does not fit at {x},{y} r{rot} (B-4)")
 
-    def _validate_follower(self, action: Action) -> None:
+    def _validate_follower(self, action: Follower) -> None:
         assert self.turn is not None and self.turn.placed is not None
-        if "location" not in action:
-            raise IllegalAction("a follower action needs 'location' (a location name or null)")
-        loc = action["location"]
+        loc = action.location
         if loc is None:
             return
         placed = self.turn.placed
-        if not isinstance(loc, str) or loc not in placed.face.name_to_seg:
+        if loc not in placed.face.name_to_seg:
             names = ", ".join(placed.face.canonical)
             raise IllegalAction(
-                f"{loc!r} is not a location on {placed.kind} at {placed.pos[0]},{placed.pos[1]} "
-                f"r{placed.rotation}; its locations are {names} (or null for none)"
+                f"{shown(loc)} is not a location on {placed.kind} at "
+                f"{placed.pos[0]},{placed.pos[1]} r{placed.rotation}; its locations are "
+                f"{names} (or null for none)"
             )
         if self.supply[self.turn.player] == 0:
             raise IllegalAction("you have no follower left in your supply (B-5)")
@@ -439,7 +469,7 @@ class Game:
             )
 
     # --- internals ---------------------------------------------------------------
-    def _advance(self, action: Action | None) -> None:
+    def _advance(self, action: GameAction | None) -> None:
         try:
             self._pending = next(self._flow) if action is None else self._flow.send(action)
         except StopIteration:
@@ -448,14 +478,10 @@ class Game:
             self.turn = None
 
     def _on_merge(self, kept: Feature, absorbed: Feature) -> None:
-        self.hooks.call(MERGE, self, kept, absorbed)
+        self.hooks.merge(self, kept, absorbed)
 
     def _restore(self, n_actions: int) -> None:
         fresh = Game(self.players, self.expansions, self.seed, self.decks)
-        for a in self.actions[:n_actions]:
+        for a in self.actions.typed()[:n_actions]:
             fresh.apply(a)
         self.__dict__ = fresh.__dict__
-
-
-def _is_int(v: object) -> TypeGuard[int]:
-    return isinstance(v, int) and not isinstance(v, bool)

@@ -1,4 +1,4 @@
-"""Turn phases, decisions and the named hook points expansions plug into (B-3).
+"""Turn phases, decisions and the typed hook points expansions plug into (B-3).
 
 The game runs as a generator: it yields a :class:`Decision` whenever it needs
 somebody's input and receives that person's action. The base turn is
@@ -10,53 +10,61 @@ and the end of the game is
 
     [before_final] -> final scoring (B-8) [score_feature] -> [after_final]
 
-Names in brackets are hook points (constants below). Step hooks are generator
-functions ``fn(game, *args)`` that may yield further decisions; plain hooks are
-ordinary functions. Expansions also attach their own action types to existing
-steps (e.g. opening a gift during the ``place`` step) with :class:`ActionSpec`.
-The base game never names an expansion.
+Names in brackets are hook points: attributes of :class:`Hooks`, each typed
+with the arguments its functions receive. Step hooks are generator functions
+that may yield further decisions; plain hooks are ordinary functions.
+Expansions also attach their own action types to existing steps (e.g. opening
+a gift during the ``place`` step) with :class:`ActionSpec`. The base game never
+names an expansion.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import builtins
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
+    from engine.actions import GameAction
+    from engine.board import Feature, Follower, PlaceResult
     from engine.game import Game
+    from engine.scoring import FeatureScore
 
-Action = dict[str, Any]
+Action = dict[str, Any]  # a record action: a plain JSON object (NOTATION.md)
 Event = dict[str, Any]
-Steps = Generator["Decision", Action, None]
+Steps = Generator["Decision", "GameAction", None]
 
 
 class IllegalAction(Exception):
     """An action the rules do not allow now; the message says what was wrong."""
 
 
+class MalformedAction(IllegalAction):
+    """An action of the wrong shape (not an object, a missing or unknown field,
+    a value of the wrong JSON type), whatever the state of the game. A kind of
+    IllegalAction, so one ``except IllegalAction`` still catches every refusal."""
+
+
 # --- step names (the "step" of a pending decision) ---------------------------
 STEP_PLACE = "place"
 STEP_FOLLOWER = "follower"
 
-# --- step hooks (generator functions) ---------------------------------------
-AFTER_DRAW = "after_draw"  # (game): tile drawn, before placing
-AFTER_PLACE = "after_place"  # (game, result: PlaceResult)
-BEFORE_SCORING = "before_scoring"  # (game, roots: list[int]) about to be scored
-AFTER_SCORING = "after_scoring"  # (game, scores: list[FeatureScore]) step 3 done
-END_TURN = "end_turn"  # (game)
-BEFORE_FINAL = "before_final"  # (game): after the last turn, before B-8
-AFTER_FINAL = "after_final"  # (game): after B-8
-
-# --- plain hooks ---------------------------------------------------------------
-FOLLOWER_PLACED = "follower_placed"  # (game, feature, follower)
-OWNER_STRENGTH = "owner_strength"  # (game, feature, counts: dict[player, int])
-SCORE_FEATURE = "score_feature"  # (game, score: FeatureScore) before paying
-FEATURE_SCORED = "feature_scored"  # (game, score: FeatureScore) after paying
-MERGE = "merge"  # (game, kept: Feature, absorbed: Feature)
-PUBLIC_VIEW = "public_view"  # (game, counts: dict, extra: dict) add public-only data
-PRIVATE_VIEW = "private_view"  # (game, player, extra: dict) add that player's data
+# --- hook point names (the attributes of Hooks; Hooks.on accepts them) --------
+AFTER_DRAW = "after_draw"
+AFTER_PLACE = "after_place"
+BEFORE_SCORING = "before_scoring"
+AFTER_SCORING = "after_scoring"
+END_TURN = "end_turn"
+BEFORE_FINAL = "before_final"
+AFTER_FINAL = "after_final"
+FOLLOWER_PLACED = "follower_placed"
+OWNER_STRENGTH = "owner_strength"
+SCORE_FEATURE = "score_feature"
+FEATURE_SCORED = "feature_scored"
+MERGE = "merge"
+PUBLIC_VIEW = "public_view"
+PRIVATE_VIEW = "private_view"
 
 STEP_HOOKS = frozenset(
     {AFTER_DRAW, AFTER_PLACE, BEFORE_SCORING, AFTER_SCORING, END_TURN, BEFORE_FINAL, AFTER_FINAL}
@@ -91,51 +99,116 @@ class Decision:
     info: dict[str, Any] = field(default_factory=dict)
 
 
+A = TypeVar("A", bound="GameAction")
+
+
 @dataclass(frozen=True, slots=True)
-class ActionSpec:
+class ActionSpec(Generic[A]):
     """An action type an expansion adds to one or more steps.
 
-    ``legal(game, player)`` lists complete legal actions (for the bot's choices
-    and the AI); ``validate(game, action)`` raises :class:`IllegalAction`
-    without changing anything; ``run(game, action)`` performs it and may yield
-    further decisions. Only the players of the pending decision may send it.
+    ``action`` is its typed action class (which knows its record ``type`` and
+    its expansion); ``legal(game, player)`` lists complete legal actions as
+    record dicts (for the bot's choices and the AI); ``validate(game, action)``
+    raises :class:`IllegalAction` without changing anything; ``run(game,
+    action)`` performs it and may yield further decisions. Only the players of
+    the pending decision may send it.
     """
 
-    type: str
+    action: builtins.type[A]
     steps: frozenset[str]
     legal: Callable[[Game, int], list[Action]]
-    validate: Callable[[Game, Action], None]
-    run: Callable[[Game, Action], Steps]
+    validate: Callable[[Game, A], None]
+    run: Callable[[Game, A], Steps]
+
+    @property
+    def type(self) -> str:
+        return self.action.TYPE
+
+    @property
+    def expansion(self) -> str | None:
+        return self.action.EXPANSION
 
 
+# AI advice of an expansion: fn(game, player, decision, legal) returns the
+# action to take, or None to leave the choice to the next policy / the base AI.
 AiPolicy = Callable[["Game", int, Decision, list[Action]], "Action | None"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class _HookPoint(Generic[P, R]):
+    """The functions registered on one hook point, in registration order."""
+
+    __slots__ = ("fns", "name")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.fns: list[Callable[P, R]] = []
+
+    def add(self, fn: Callable[P, R]) -> None:
+        self.fns.append(fn)
+
+
+class StepHook(_HookPoint[P, Steps]):
+    """A hook point whose functions are generators that may yield decisions."""
+
+    __slots__ = ()
+
+    def run(self, *args: P.args, **kwargs: P.kwargs) -> Steps:
+        for fn in self.fns:
+            yield from fn(*args, **kwargs)
+
+
+class PlainHook(_HookPoint[P, None]):
+    """A hook point whose functions are called in turn."""
+
+    __slots__ = ()
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> None:
+        for fn in self.fns:
+            fn(*args, **kwargs)
 
 
 class Hooks:
-    """Named hook points; expansions register functions on them at install."""
+    """The hook points of one game; expansions register on them at install
+    (``game.hooks.after_place.add(fn)``), each registration type-checked."""
 
     def __init__(self) -> None:
-        self._hooks: dict[str, list[Callable[..., Any]]] = defaultdict(list)
-        self.actions: dict[str, ActionSpec] = {}
-        # AI advice from expansions: fn(game, player, decision, legal) returns the
-        # action to take, or None to leave the choice to the base AI (engine.ai).
+        # Step hooks.
+        self.after_draw: StepHook[[Game]] = StepHook(AFTER_DRAW)  # tile drawn, not placed
+        self.after_place: StepHook[[Game, PlaceResult]] = StepHook(AFTER_PLACE)
+        self.before_scoring: StepHook[[Game, list[int]]] = StepHook(BEFORE_SCORING)  # roots
+        self.after_scoring: StepHook[[Game, list[FeatureScore]]] = StepHook(AFTER_SCORING)
+        self.end_turn: StepHook[[Game]] = StepHook(END_TURN)
+        self.before_final: StepHook[[Game]] = StepHook(BEFORE_FINAL)  # before B-8
+        self.after_final: StepHook[[Game]] = StepHook(AFTER_FINAL)  # after B-8
+        # Plain hooks.
+        self.follower_placed: PlainHook[[Game, Feature, Follower]] = PlainHook(FOLLOWER_PLACED)
+        # (game, feature, followers per player): adjust the counts owners come from (B-6)
+        self.owner_strength: PlainHook[[Game, Feature, dict[int, int]]] = PlainHook(OWNER_STRENGTH)
+        self.score_feature: PlainHook[[Game, FeatureScore]] = PlainHook(SCORE_FEATURE)  # to pay
+        self.feature_scored: PlainHook[[Game, FeatureScore]] = PlainHook(FEATURE_SCORED)  # paid
+        self.merge: PlainHook[[Game, Feature, Feature]] = PlainHook(MERGE)  # kept, absorbed
+        # (game, counts per seat, extra): add public data under the expansion's keys
+        self.public_view: PlainHook[[Game, dict[str, tuple[int, ...]], dict[str, Any]]] = PlainHook(
+            PUBLIC_VIEW
+        )
+        # (game, seat, hidden): add that seat's own hidden data
+        self.private_view: PlainHook[[Game, int, dict[str, Any]]] = PlainHook(PRIVATE_VIEW)
+        self.actions: dict[str, ActionSpec[Any]] = {}
+        # AI advice, one policy per expansion (engine.plugins installs them).
         self.ai_policies: list[AiPolicy] = []
 
     def on(self, name: str, fn: Callable[..., Any]) -> None:
+        """Register on a hook point by name (untyped; prefer the attributes)."""
         if name not in STEP_HOOKS and name not in PLAIN_HOOKS:
             raise ValueError(f"unknown hook point {name!r}")
-        self._hooks[name].append(fn)
+        point: StepHook[...] | PlainHook[...] = getattr(self, name)
+        point.add(fn)
 
-    def add_action(self, spec: ActionSpec) -> None:
+    def add_action(self, spec: ActionSpec[Any]) -> None:
         self.actions[spec.type] = spec
 
-    def call(self, name: str, *args: Any) -> None:
-        for fn in self._hooks.get(name, ()):
-            fn(*args)
-
-    def steps(self, name: str, *args: Any) -> Steps:
-        for fn in self._hooks.get(name, ()):
-            yield from fn(*args)
-
-    def for_step(self, step: str) -> Iterable[ActionSpec]:
+    def for_step(self, step: str) -> Iterable[ActionSpec[Any]]:
         return (a for a in self.actions.values() if step in a.steps)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.actions import is_int, shown
 from engine.game import Game
 from engine.phases import IllegalAction
 
@@ -28,10 +29,20 @@ class RecordError(Exception):
         self.game = game
 
 
-def parse(text: str) -> dict[str, Any]:
+def parse(text: str | bytes) -> dict[str, Any]:
+    """The record object in ``text`` (bytes must be UTF-8)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(
+                SETUP, f"the record is not UTF-8 text (byte {exc.start} cannot be read)"
+            ) from None
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except RecursionError:
+        raise RecordError(SETUP, "the record is not valid JSON: it is nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, or an integer too long to read
         raise RecordError(SETUP, f"the record is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError(SETUP, "the record must be a JSON object")
@@ -42,7 +53,7 @@ def new_from_setup(record: dict[str, Any]) -> Game:
     """The game a record's setup describes, before any action."""
     fmt = record.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(SETUP, f"unknown record format {fmt!r}; expected {FORMAT!r}")
+        raise RecordError(SETUP, f"unknown record format {shown(fmt)}; expected {FORMAT!r}")
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError(SETUP, "'players' must be a list of names")
@@ -50,8 +61,8 @@ def new_from_setup(record: dict[str, Any]) -> Game:
     if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
         raise RecordError(SETUP, "'expansions' must be a list of expansion names")
     seed = record.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(SETUP, f"'seed' must be an integer, not {seed!r}")
+    if not is_int(seed):
+        raise RecordError(SETUP, f"'seed' must be an integer, not {shown(seed)}")
     decks = record.get("decks") or {}
     if not isinstance(decks, dict) or not all(
         isinstance(v, list) and all(isinstance(c, str) for c in v) for v in decks.values()
@@ -79,11 +90,11 @@ def replay(record: dict[str, Any]) -> Game:
 
 def load(path: str) -> Game:
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        with open(path, "rb") as fh:
+            content = fh.read()
     except OSError as exc:
         raise RecordError(SETUP, f"cannot read {path}: {exc.strerror}") from None
-    return replay(parse(text))
+    return replay(parse(content))
 
 
 def dumps(game: Game) -> str:

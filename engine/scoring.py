@@ -13,14 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.board import Feature
-from engine.phases import (
-    AFTER_SCORING,
-    BEFORE_SCORING,
-    FEATURE_SCORED,
-    OWNER_STRENGTH,
-    SCORE_FEATURE,
-    Steps,
-)
+from engine.phases import Steps
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -59,7 +52,7 @@ def owners(game: Game, feat: Feature) -> list[int]:
     if not feat.followers:
         return []
     counts = follower_counts(feat)
-    game.hooks.call(OWNER_STRENGTH, game, feat, counts)
+    game.hooks.owner_strength(game, feat, counts)
     best = max(counts.values())
     return sorted(p for p, c in counts.items() if c == best and c > 0)
 
@@ -129,9 +122,9 @@ def pay(game: Game, score: FeatureScore) -> None:
 def score_now(game: Game, root: int, reason: str, complete: bool) -> FeatureScore:
     """Evaluate, let hooks adjust, pay and finish one feature's scoring."""
     score = evaluate(game, root, reason, complete)
-    game.hooks.call(SCORE_FEATURE, game, score)
+    game.hooks.score_feature(game, score)
     pay(game, score)
-    game.hooks.call(FEATURE_SCORED, game, score)
+    game.hooks.feature_scored(game, score)
     return score
 
 
@@ -145,12 +138,12 @@ def completion_scoring(game: Game, roots: list[int]) -> Steps:
         root = board.find(r)
         if root not in live and not board.features[root].completed:
             live.append(root)
-    yield from game.hooks.steps(BEFORE_SCORING, game, live)
+    yield from game.hooks.before_scoring.run(game, live)
     scores = []
     for root in live:
         board.features[root].completed = True
         scores.append(score_now(game, root, COMPLETED, True))
-    yield from game.hooks.steps(AFTER_SCORING, game, scores)
+    yield from game.hooks.after_scoring.run(game, scores)
 
 
 def final_scoring(game: Game) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.phases import PRIVATE_VIEW, PUBLIC_VIEW, Event
+from engine.phases import Event
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -101,7 +101,7 @@ def public_view(game: Game) -> PublicView:
         turn = TurnView(number, d.active, tile, d.step, d.players)
     counts: dict[str, tuple[int, ...]] = {}
     extra: dict[str, Any] = {}
-    game.hooks.call(PUBLIC_VIEW, game, counts, extra)
+    game.hooks.public_view(game, counts, extra)
     return PublicView(
         players=tuple(game.players),
         expansions=tuple(game.expansions),
@@ -122,7 +122,7 @@ def public_view(game: Game) -> PublicView:
 
 def private_view(game: Game, player: int) -> PrivateView:
     hidden: dict[str, Any] = {}
-    game.hooks.call(PRIVATE_VIEW, game, player, hidden)
+    game.hooks.private_view(game, player, hidden)
     return PrivateView(
         player=player,
         public=public_view(game),

@@ -1,23 +1,48 @@
-"""Images for the Discord bot: engine views in, PNG bytes out (Pillow only).
+"""Images for the Discord bot: engine views in, PNG (or GIF) bytes out.
 
 Public images are drawn from :class:`engine.views.PublicView` (no hidden
-contents exist there); private ones from one player's
-:class:`engine.views.PrivateView`. Tiles are drawn procedurally from the tile
-table (engine.tiles); no artwork is copied.
+contents exist there); the hand from what its holder may see. Tiles are
+drawn procedurally from the tile table (engine.tiles); no artwork is copied.
+Every word on an image comes from the caller (:class:`renders.captions.Captions`).
+
+The modules, each a pure function of its inputs:
+
+* :mod:`renders.board` - the public board with the tile in hand, scoreboard, legend;
+* :mod:`renders.preview` - placement and follower previews, the tile in hand;
+* :mod:`renders.hand` - one player's cards and chips;
+* :mod:`renders.final` - the score breakdown at the end;
+* :mod:`renders.timelapse` - the whole game as an animated GIF;
+* :mod:`renders.choices` - numbering of cells and distinct rotations (no Pillow).
+
+This package imports nothing at start, so ``renders.choices`` stays free of
+Pillow; call :func:`warm_up` once in the background at start-up.
 """
 
-from renders.board import board_image, distinct_cells, number_cells, render_board
-from renders.private import hand_image, render_hand, render_tile_choices, tile_choices_image
-from renders.tiles import tile_image
+from __future__ import annotations
 
-__all__ = [
-    "board_image",
-    "distinct_cells",
-    "hand_image",
-    "number_cells",
-    "render_board",
-    "render_hand",
-    "render_tile_choices",
-    "tile_choices_image",
-    "tile_image",
-]
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.views import PublicView
+
+
+def warm_up(views: Sequence[PublicView] = ()) -> None:
+    """Load fonts, draw every tile face's master and the PNG palette, and
+    draw one board, so that the first real image is fast (one to two seconds
+    of work; safe to run in a thread off the event loop at start-up).
+    ``views``: boards of games in progress (e.g. the bot's active games), drawn
+    once so that their tile sizes and pieces are ready too."""
+    from engine.game import Game
+    from engine.views import public_view
+    from renders import fonts, tiles
+    from renders.board import board_image, render_board
+    from renders.choices import distinct_cells
+    from renders.english import english
+
+    fonts.warm_up()
+    tiles.warm_up()
+    game = Game(["A", "B"], seed=0)
+    render_board(public_view(game), english(), legal_cells=distinct_cells(game.legal_placements()))
+    for view in views:
+        board_image(view, english())

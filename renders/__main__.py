@@ -1,10 +1,12 @@
 """Write sample images: ``python -m renders [output-dir]`` (default docs/img).
 
-board.png is the end of a full 82-tile game with all three expansions played
-by the engine's AI seats (fixed seed); board-choices.png the same game in
-turn 41 with the cells where its tile fits; choices.png that tile's legal
-rotations; hand.png a sample hand (hand-made hidden data in the agreed
-private-view keys, so that every kind of item shows).
+From one game of the engine's AI seats with all three expansions (fixed
+seed): board.png at the end; board-turn.png in turn 47 with the tile in hand
+and the numbered cells where it fits; placement.png that tile's rotations at
+one cell; follower.png the follower spots of a tile just placed; hand.png a
+sample hand (hand-made hidden data in the private-view keys, so that every
+kind of item shows); final.png the score breakdown; names.png player names
+in several scripts; timelapse.gif (only with ``--gif``: about a megabyte).
 """
 
 from __future__ import annotations
@@ -13,13 +15,21 @@ import sys
 from pathlib import Path
 
 from engine.expansions.christmas_cards import card_view
-from engine.views import PrivateView, public_view
-from renders.board import distinct_cells, render_board
-from renders.demo import ai_game
-from renders.private import render_hand, render_tile_choices
+from engine.game import Game
+from engine.views import PrivateView, PublicView, public_view
+from renders.board import render_board
+from renders.choices import distinct_cells, distinct_rotations
+from renders.demo import ai_game, follower_step, random_game
+from renders.english import english, english_breakdown, english_hand
+from renders.final import render_final
+from renders.hand import render_hand
+from renders.preview import render_follower_preview, render_placement_preview
+from renders.timelapse import timelapse, views_from_record
 
 SEED = 7
+MID = 46  # a turn whose tile has three different rotations at one cell
 EXPANSIONS = ("gifts", "bets", "christmas")
+WORLD_NAMES = ["Zoë 🎄", "Łukasz", "Дмитрий", "佐藤", "שרה", "محمد"]
 
 
 def sample_hand(view_seat: int = 0) -> PrivateView:
@@ -34,19 +44,48 @@ def sample_hand(view_seat: int = 0) -> PrivateView:
     return PrivateView(view_seat, public, hidden, ())
 
 
-def main(out: Path) -> None:
+def placement_sample(game: Game) -> tuple[PublicView, tuple[int, int], str, list[int]]:
+    """The turn's tile at its first legal cell with the most distinct rotations."""
+    assert game.turn is not None
+    tile = game.turn.tile
+    placements = game.legal_placements()
+    best = max(
+        distinct_cells(placements),
+        key=lambda c: len(distinct_rotations(tile, [r for x, y, r in placements if (x, y) == c])),
+    )
+    rots = distinct_rotations(tile, [r for x, y, r in placements if (x, y) == best])
+    return public_view(game), best, tile, rots
+
+
+def main(out: Path, gif: bool = False) -> None:
     out.mkdir(parents=True, exist_ok=True)
+    words = english()
     game = ai_game(SEED, expansions=EXPANSIONS)
-    (out / "board.png").write_bytes(render_board(public_view(game)))
-    mid = ai_game(SEED, expansions=EXPANSIONS, stop_after=40)
+    end = public_view(game)
+    (out / "board.png").write_bytes(render_board(end, words))
+    mid = ai_game(SEED, expansions=EXPANSIONS, stop_after=MID)
     cells = distinct_cells(mid.legal_placements())
-    (out / "board-choices.png").write_bytes(render_board(public_view(mid), legal_cells=cells))
-    tile = mid.turn.tile if mid.turn else "D"
-    rots = sorted({r for _, _, r in mid.legal_placements()}) or [0]
-    (out / "choices.png").write_bytes(render_tile_choices(tile, rots))
-    (out / "hand.png").write_bytes(render_hand(sample_hand()))
-    print(f"wrote board.png, board-choices.png, choices.png, hand.png to {out}")
+    (out / "board-turn.png").write_bytes(render_board(public_view(mid), words, legal_cells=cells))
+    view, cell, tile, rots = placement_sample(mid)
+    (out / "placement.png").write_bytes(render_placement_preview(view, cell, tile, rots, words))
+    placed, spots = follower_step(random_game(11, stop_after=9))
+    (out / "follower.png").write_bytes(render_follower_preview(placed, spots, words))
+    hand = sample_hand()
+    name = hand.public.players[hand.player]
+    (out / "hand.png").write_bytes(render_hand(hand.player, name, english_hand(hand), words))
+    rows = english_breakdown(end.events, len(end.players))
+    (out / "final.png").write_bytes(render_final(end, rows, words))
+    world = random_game(5, players=WORLD_NAMES, stop_after=6)
+    (out / "names.png").write_bytes(render_board(public_view(world), words))
+    written = (
+        "board.png, board-turn.png, placement.png, follower.png, hand.png, final.png, names.png"
+    )
+    if gif:
+        (out / "timelapse.gif").write_bytes(timelapse(views_from_record(game.record()), words))
+        written += ", timelapse.gif"
+    print(f"wrote {written} to {out}")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/img"))
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    main(Path(args[0] if args else "docs/img"), gif="--gif" in sys.argv)

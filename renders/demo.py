@@ -16,6 +16,7 @@ from engine.ai import AI
 from engine.game import Game, shuffled
 from engine.phases import Action
 from engine.tiles import base_bag, expansion_tiles
+from engine.views import PublicView, public_view
 
 DEMO_PLAYERS = ["Ada", "Bo", "Cy", "Dee"]
 
@@ -71,3 +72,14 @@ def ai_game(
     game = Game(list(players or DEMO_PLAYERS), expansions=expansions, seed=seed)
     ais = {p: AI(seed + p) for p in range(len(game.players))}
     return play(game, lambda g, seat: ais[seat].choose(g, seat), stop_after)
+
+
+def follower_step(game: Game) -> tuple[PublicView, list[str]]:
+    """Place the turn's tile at its first legal placement (``game`` is at a
+    placing step) and return the view and the legal follower spots, for
+    follower previews in tests and samples."""
+    d = game.pending
+    assert d is not None and d.step == "place", "the game must wait for a placement"
+    x, y, r = game.legal_placements()[0]
+    game.apply({"player": d.active, "type": "place", "x": x, "y": y, "rotation": r})
+    return public_view(game), list(game.legal_followers() or [])

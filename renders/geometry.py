@@ -120,6 +120,7 @@ class Layout:
     anchors: tuple[Point, ...]  # follower spot per segment (face order)
     pennant_spots: tuple[tuple[Point, ...], ...]  # per segment
     problems: tuple[str, ...]  # drawn regions that disagree with the table
+    labels: bytes = b""  # the MASK x MASK label mask (segment index + 1 per pixel)
 
 
 def _canonical_turns(edges: frozenset[int]) -> tuple[frozenset[int], int]:
@@ -363,4 +364,26 @@ def layout(kind: str, rotation: int) -> Layout:
     cities, roads, centre, hedges = _shapes(f, office)
     mask, problems = rasterise(f, office)
     anchors, pennants = _anchors(f, mask)
-    return Layout(kind, rotation, cities, roads, centre, hedges, anchors, pennants, tuple(problems))
+    return Layout(
+        kind,
+        rotation,
+        cities,
+        roads,
+        centre,
+        hedges,
+        anchors,
+        pennants,
+        tuple(problems),
+        mask.tobytes(),
+    )
+
+
+@cache
+def segment_masks(kind: str, rotation: int) -> tuple[Image.Image, ...]:
+    """Per segment (face order), a MASK-sized "L" mask of where it lies (255)."""
+    lay = layout(kind, rotation)
+    labels = Image.frombytes("L", (MASK, MASK), lay.labels)
+    return tuple(
+        labels.point([255 if v == i + 1 else 0 for v in range(256)])
+        for i in range(len(face(kind, rotation).segments))
+    )

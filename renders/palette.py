@@ -44,6 +44,7 @@ EMPTY_CELL: RGB = (52, 55, 63)
 GRID_TEXT: RGB = (196, 200, 210)
 PANEL: RGB = (33, 35, 41)
 PANEL_ACTIVE: RGB = (62, 66, 78)
+PANEL_STRIPE: RGB = (40, 42, 49)
 TEXT: RGB = (236, 238, 242)
 TEXT_DIM: RGB = (160, 164, 176)
 HIGHLIGHT: RGB = (255, 255, 255)
@@ -59,7 +60,15 @@ CLASS_COLOURS: dict[str, RGB] = {
 }
 CARD_FACE: RGB = (250, 246, 236)
 CARD_TEXT: RGB = (30, 30, 34)
+CARD_NOTE: RGB = (96, 96, 104)
 GIFT_COLOUR: RGB = (0, 158, 115)
+NEUTRAL_CARD: RGB = (110, 114, 126)
+# Card band colours by the tone the caller names (renders.hand.Card.tone).
+CARD_TONES: dict[str, RGB] = {"gift": GIFT_COLOUR, **CLASS_COLOURS}
+
+
+def card_tone(tone: str) -> RGB:
+    return CARD_TONES.get(tone, NEUTRAL_CARD)
 
 
 def player_colour(seat: int) -> RGB:

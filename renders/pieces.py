@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from renders import palette as pal
-from renders.text import font
+from renders.text import draw_text
 
 SUPERSAMPLE = 4
 
@@ -31,6 +32,22 @@ _HEAD = ((0.5, 0.2), 0.16)
 _LETTER_AT = (0.5, 0.56)  # body centre, standing
 
 
+def _silhouette(
+    px: int, body: list[tuple[float, float]], head: tuple[float, float, float], grow: int
+) -> Image.Image:
+    shape = Image.new("L", (px, px), 0)
+    d = ImageDraw.Draw(shape)
+    d.polygon(body, fill=255)
+    if grow:
+        d.line([*body, body[0]], fill=255, width=2 * grow, joint="curve")
+        for x, y in body:
+            d.ellipse((x - grow, y - grow, x + grow, y + grow), fill=255)
+    cx, cy, r = head
+    r += grow
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+    return shape
+
+
 @lru_cache(maxsize=256)
 def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
     """RGBA follower ``size`` pixels across; lying ones (farmers, and those laid
@@ -38,60 +55,72 @@ def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
     px = size * SUPERSAMPLE
     pad = max(2, round(0.08 * px))
     inner = px - 2 * pad
-    shape = Image.new("L", (px, px), 0)
-    d = ImageDraw.Draw(shape)
-    d.polygon([(pad + x * inner, pad + y * inner) for x, y in _BODY], fill=255)
+    body_pts = [(pad + x * inner, pad + y * inner) for x, y in _BODY]
     (hx, hy), hr = _HEAD
-    d.ellipse(
-        (
-            pad + (hx - hr) * inner,
-            pad + (hy - hr) * inner,
-            pad + (hx + hr) * inner,
-            pad + (hy + hr) * inner,
-        ),
-        fill=255,
-    )
+    head = (pad + hx * inner, pad + hy * inner, hr * inner)
+    shape = _silhouette(px, body_pts, head, 0)
+    # The rim: the same silhouette grown by half the padding (drawn, not
+    # filtered: a max filter over a large sprite costs tens of milliseconds).
+    edge = _silhouette(px, body_pts, head, pad // 2)
     letter_at = (pad + _LETTER_AT[0] * inner, pad + _LETTER_AT[1] * inner)
     if lying:
         # Lying on its back, head to the west; the letter stays upright.
         shape = shape.transpose(Image.Transpose.ROTATE_90)
+        edge = edge.transpose(Image.Transpose.ROTATE_90)
         letter_at = (letter_at[1], px - letter_at[0])
     colour = pal.player_colour(seat)
-    edge = shape.filter(ImageFilter.MaxFilter(2 * (pad // 2) + 1))
     out = Image.new("RGBA", (px, px), (*pal.outline_for(colour), 0))
     out.putalpha(edge)
     body = Image.new("RGBA", (px, px), (*colour, 255))
     out.paste(body, (0, 0), shape)
-    draw = ImageDraw.Draw(out)
-    draw.text(
-        letter_at,
-        pal.player_letter(seat),
-        font=font(max(6, round(0.4 * px))),
-        fill=pal.ink_on(colour),
-        anchor="mm",
-    )
+    seat_letter(ImageDraw.Draw(out), letter_at, seat, max(6, round(0.42 * px)))
     return out.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def seat_letter(
+    draw: ImageDraw.ImageDraw, at: tuple[float, float], seat: int, px: int, scale: int = SUPERSAMPLE
+) -> None:
+    """The seat's letter centred on ``at``, in the ink that reads on its colour
+    (on a sprite drawn ``scale`` times larger than shown)."""
+    colour = pal.player_colour(seat)
+    ink = pal.ink_on(colour)
+    letter = pal.player_letter(seat)
+    draw_text(draw, at, letter, px, ink, anchor="mm", bold=True, mark=True, scale=scale)
 
 
 @lru_cache(maxsize=64)
 def chip_sprite(seat: int, size: int, face: str = "") -> Image.Image:
-    """A round betting chip (T-1) in the seat's colour, optionally showing a
-    face from its owner's own supply (T-3: faces on the board stay hidden)."""
+    """A round betting chip (T-1) in the seat's colour with its seat's letter,
+    or showing a face from its owner's own supply (T-3: faces on the board
+    stay hidden, so the board draws chips without one)."""
     px = size * SUPERSAMPLE
     out = Image.new("RGBA", (px, px), (0, 0, 0, 0))
     d = ImageDraw.Draw(out)
     colour = pal.player_colour(seat)
     line = max(2, px // 12)
     d.ellipse((1, 1, px - 2, px - 2), fill=colour, outline=pal.outline_for(colour), width=line)
+    k = px * 0.2
     if not face:
-        k = px * 0.2
         d.ellipse((k, k, px - k, px - k), outline=pal.ink_on(colour), width=max(1, line // 2))
-    else:
-        d.text(
-            (px / 2, px / 2),
-            face,
-            font=font(max(6, round(px * (0.4 if len(face) <= 2 else 0.3)))),
-            fill=pal.ink_on(colour),
-            anchor="mm",
-        )
+    draw_text(
+        d,
+        (px / 2, px / 2),
+        face or pal.player_letter(seat),
+        max(6, round(px * (0.42 if len(face) <= 2 else 0.32))),
+        pal.ink_on(colour),
+        anchor="mm",
+        bold=True,
+        mark=not face,
+        scale=SUPERSAMPLE,
+    )
     return out.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def winner_star(draw: ImageDraw.ImageDraw, at: tuple[float, float], r: float) -> None:
+    """The winner's mark: a gold five-pointed star (a shape, not only a colour)."""
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((at[0] + rad * math.cos(a), at[1] + rad * math.sin(a)))
+    draw.polygon(pts, fill=pal.OFFICE_COIN, outline=pal.MARK_INK)

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from engine.tiles import KINDS
 from renders import palette as pal
 from renders.pieces import chip_sprite, follower_sprite
-from renders.text import font
+from renders.text import draw_text
 from renders.tiles import tile_image
 
 COMPRESS_LEVEL = 3
@@ -60,8 +60,8 @@ def _swatch() -> Image.Image:
         yy = y + (i // 2) * 40
         draw.rectangle((x, yy, x + 130, yy + 38), fill=ground)
         for j, ink in enumerate(inks[:3]):
-            draw.text((x + 2, yy + 2 + j * 12), "Ag 10", font=font(12), fill=ink)
-        draw.text((x + 60, yy + 10), "Tg", font=font(16), fill=pal.ink_on(ground))
+            draw_text(draw, (x + 2, yy + 2 + j * 12), "Ag 10", 12, ink)
+        draw_text(draw, (x + 60, yy + 10), "Tg", 16, pal.ink_on(ground), bold=True)
     return img
 
 
@@ -72,9 +72,14 @@ def _palette() -> Image.Image:
     )
 
 
-def png_bytes(image: Image.Image) -> bytes:
+def quantized(image: Image.Image) -> Image.Image:
+    """``image`` mapped onto the fixed palette (no dithering)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
-    paletted = rgb.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return rgb.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    paletted = quantized(image)
     buf = io.BytesIO()
     paletted.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
     return buf.getvalue()

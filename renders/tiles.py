@@ -9,10 +9,12 @@ edges, and cached per (kind, rotation, size).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.directions import ROTATIONS
+from engine.tiles import KINDS
 from renders import palette as pal
 from renders.geometry import CENTRE_RADIUS, ROAD_WIDTH, Layout, Point, layout
 
@@ -125,14 +127,11 @@ def _junction(draw: ImageDraw.ImageDraw, px: float) -> None:
 _CENTRE_DRAW = {"monastery": _monastery, "office": _office, "junction": _junction}
 
 
-@lru_cache(maxsize=1024)
-def tile_image(kind: str, rotation: int, size: int) -> Image.Image:
-    """Tile ``kind`` turned ``rotation`` degrees clockwise, ``size`` pixels square.
+MASTER = 128  # tiles up to this size are scaled down from one master drawing
 
-    Callers must not modify the returned (cached) image.
-    """
+
+def _draw(kind: str, rotation: int, px: int) -> Image.Image:
     lay = layout(kind, rotation)
-    px = size * SUPERSAMPLE
     img = Image.new("RGB", (px, px), pal.FIELD)
     draw = ImageDraw.Draw(img)
     _hedges(draw, lay, px)
@@ -143,9 +142,37 @@ def tile_image(kind: str, rotation: int, size: int) -> Image.Image:
     for spots in lay.pennant_spots:
         for at in spots:
             _pennant(draw, at, px)
-    out = img.resize((size, size), Image.Resampling.LANCZOS)
+    return img
+
+
+@cache
+def master(kind: str, rotation: int) -> Image.Image:
+    """The supersampled drawing every small size of this face is scaled from
+    (so a board whose tile size changes costs a resize per face, not a redraw)."""
+    return _draw(kind, rotation, MASTER * SUPERSAMPLE)
+
+
+@lru_cache(maxsize=2048)
+def tile_image(kind: str, rotation: int, size: int) -> Image.Image:
+    """Tile ``kind`` turned ``rotation`` degrees clockwise, ``size`` pixels square.
+
+    Callers must not modify the returned (cached) image.
+    """
+    if size * 3 <= MASTER * SUPERSAMPLE * 2:  # at least 1.5 master pixels per pixel
+        big = master(kind, rotation)
+    else:
+        big = _draw(kind, rotation, size * 2)
+    # Area averaging from a drawing three or more times larger: smooth and fast.
+    out = big.resize((size, size), Image.Resampling.BOX)
     ImageDraw.Draw(out).rectangle((0, 0, size - 1, size - 1), outline=pal.TILE_BORDER)
     return out
+
+
+def warm_up() -> None:
+    """Draw every face's master (the slow part of a first board)."""
+    for kind in KINDS:
+        for rotation in ROTATIONS:
+            master(kind, rotation)
 
 
 def anchor(kind: str, rotation: int, seg: int) -> Point:

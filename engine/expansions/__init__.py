@@ -1,38 +1,28 @@
-"""Expansions: one module per expansion, installed into a game's hook points.
+"""The expansions we ship, registered with the core (engine.plugins).
 
-Each module ``engine.expansions.<name>`` defines ``install(game) -> None``,
-which sets up its state in ``game.ext[<name>]`` and registers its hooks and
-action types (``engine.phases``). Expansions are installed in the fixed order
-below whatever order a record lists them in, so hooks always run alike.
+Each expansion is a package ``engine.expansions.<name>`` with ``install(game)``
+(state in ``game.ext[<name>]``, hooks, action types), its typed action classes
+and its AI policy in ``<name>.ai``. They are installed in the order below
+whatever order a record lists them in, so hooks always run alike. The engine
+package imports this module on import, so the registry is complete before any
+game is built.
 """
 
 from __future__ import annotations
 
-import importlib
-from functools import cache
-from typing import TYPE_CHECKING
+from engine.expansions import bets, christmas, gifts
+from engine.expansions.bets.ai import ai_policy as bets_policy
+from engine.expansions.christmas.ai import ai_policy as christmas_policy
+from engine.expansions.gifts.ai import advise as gifts_policy
+from engine.plugins import Plugin, install_expansions, known_expansions, register
 
-if TYPE_CHECKING:
-    from engine.game import Game
+PLUGINS: tuple[Plugin, ...] = (
+    Plugin(gifts.NAME, gifts.install, gifts.ACTIONS, gifts_policy),
+    Plugin(bets.NAME, bets.install, bets.ACTIONS, bets_policy),
+    Plugin(christmas.NAME, christmas.install, christmas.ACTIONS, christmas_policy),
+)
+ORDER: tuple[str, ...] = tuple(p.name for p in PLUGINS)
 
-ORDER: tuple[str, ...] = ("gifts", "bets", "christmas")
+register(*PLUGINS)
 
-
-@cache
-def known_expansions() -> tuple[str, ...]:
-    """The expansions whose module exists."""
-    out = []
-    for name in ORDER:
-        try:
-            importlib.import_module(f"engine.expansions.{name}")
-        except ModuleNotFoundError:
-            continue
-        out.append(name)
-    return tuple(out)
-
-
-def install_expansions(game: Game) -> None:
-    for name in ORDER:
-        if name in game.expansions:
-            module = importlib.import_module(f"engine.expansions.{name}")
-            module.install(game)
+__all__ = ["ORDER", "PLUGINS", "install_expansions", "known_expansions"]

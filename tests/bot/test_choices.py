@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from bot import choices as ch
-from bot import panel as pn
+from bot import expansions
+from bot.present import choices as ch
+from bot.present import panel as pn
+from bot.services.standin import minimal_action, passive_action
+from bot.text import ENGLISH as W
 from engine.ai import AI
 from engine.expansions import known_expansions
 from engine.game import Game
@@ -24,18 +27,19 @@ def test_follower_labels_are_none_plus_legal_locations_b5() -> None:
     game = Game(["Ada", "Bo"], seed=3)
     x, y, r = game.legal_placements()[0]
     game.apply({"player": 0, "type": "place", "x": x, "y": y, "rotation": r})
-    labels = ch.follower_labels(game)
+    labels = ch.follower_labels(game, W)
     assert labels[0] == (None, "No follower")
     assert [loc for loc, _ in labels[1:]] == game.legal_followers()
 
 
-def test_expansion_actions_are_grouped_by_their_module() -> None:
+def test_expansion_actions_are_grouped_by_their_adapter() -> None:
     game = Game(["Ada", "Bo"], known_expansions(), seed=8)
     for spec in game.hooks.actions.values():
-        exp = ch.expansion_of(game, spec.type)
-        assert exp in known_expansions()
-        assert ch.command_of(game, spec.type) in ("gift", "bet", "card")
-    assert ch.expansion_of(game, "place") is None
+        adapter = expansions.for_action(spec.type)
+        assert adapter is not None and adapter.name in known_expansions(), spec.type
+        assert ch.command_of(spec.type) in ("gift", "bet", "card")
+    assert expansions.for_action("place") is None
+    assert ch.command_of("place") == ch.ALL_EXPANSION_ACTIONS
 
 
 def test_panel_offers_every_legal_action_of_the_seat_and_nothing_else() -> None:
@@ -53,9 +57,9 @@ def test_panel_offers_every_legal_action_of_the_seat_and_nothing_else() -> None:
         seat = d.players[0]
         legal = game.legal_actions(seat)
         offered: set[int] = set()
-        panel = pn.build(game, info, seat, ai_seats=set())  # type: ignore[arg-type]
+        panel = pn.build(game, info, seat, W, ai_seats=set())  # type: ignore[arg-type]
         pages = [panel] + [
-            pn.build(game, info, seat, action_page=int(b.arg), ai_seats=set())  # type: ignore[arg-type]
+            pn.build(game, info, seat, W, action_page=int(b.arg), ai_seats=set())  # type: ignore[arg-type]
             for b in panel.rows[-1]  # type: ignore[union-attr]
             if b.verb == "apage"
         ]
@@ -73,48 +77,52 @@ def test_panel_offers_every_legal_action_of_the_seat_and_nothing_else() -> None:
                             None,
                             *(game.legal_followers() or []),
                         ]
-        expected = {i for i, a in enumerate(legal) if a["type"] not in ch.BASE_TYPES}
+        expected = {i for i, a in enumerate(legal) if a["type"] not in ("place", "follower")}
         assert offered == expected
         game.apply(AI(seat).choose(game, seat))
         checked += 1
 
 
 def test_passive_and_minimal_actions() -> None:
-    assert ch.passive_action([{"type": "stake", "chip": "4"}, {"type": "stake_pass"}]) == {
+    assert passive_action([{"type": "stake", "chip": "4"}, {"type": "stake_pass"}]) == {
         "type": "stake_pass"
     }
-    assert ch.passive_action(
+    assert passive_action(
         [{"type": "xmas-react", "cancel": True}, {"type": "xmas-react", "cancel": False}]
     ) == {
         "type": "xmas-react",
         "cancel": False,
     }
-    assert ch.passive_action([{"type": "pick", "tile": "V"}]) is None
+    assert passive_action([{"type": "pick", "tile": "V"}]) is None
     game = Game(["Ada", "Bo"], seed=3)
-    first = ch.minimal_action(game, 0)
+    first = minimal_action(game, 0)
     assert first is not None and first["type"] == "place"
     game.apply(first)
-    assert ch.minimal_action(game, 0) == {"player": 0, "type": "follower", "location": None}
+    assert minimal_action(game, 0) == {"player": 0, "type": "follower", "location": None}
 
 
 def test_labels_fit_discord_limits() -> None:
+    from bot.expansions.generic import describe
+
     long = {"player": 0, "type": "x" * 150}
-    assert len(ch.describe(Game(["A", "B"]), long)) <= 100
+    assert len(describe(long, W)) <= 100
 
 
 def test_more_than_25_actions_are_paged(monkeypatch) -> None:
     from types import SimpleNamespace
 
     game = Game(["Ada", "Bo"], seed=3)
-    many = [ch.Choice(100 + i, {"player": 0, "type": "x"}, f"Action {i}") for i in range(60)]
-    monkeypatch.setattr(ch, "choices", lambda game, seat, base=None: many if base is False else [])
+    many = [ch.Choice(100 + i, {"player": 0, "type": "x"}, f"Action {i}") for i in range(60)]  # type: ignore[arg-type]
+    monkeypatch.setattr(
+        ch, "choices", lambda game, seat, words, base=None: many if base is False else []
+    )
     info = SimpleNamespace(id=1, version=0, seats=[])
-    first = pn.build(game, info, 0, ai_seats=set())  # type: ignore[arg-type]
+    first = pn.build(game, info, 0, W, ai_seats=set())  # type: ignore[arg-type]
     pager = [b for b in first.rows[-1] if b.verb == "apage"]  # type: ignore[union-attr]
     assert [b.arg for b in pager] == ["1", "2"]
     seen = set()
     for page in (0, 1, 2):
-        panel = pn.build(game, info, 0, action_page=page, ai_seats=set())  # type: ignore[arg-type]
+        panel = pn.build(game, info, 0, W, action_page=page, ai_seats=set())  # type: ignore[arg-type]
         select = next(r for r in panel.rows if isinstance(r, pn.Sel) and r.verb == "actsel")
         assert len(select.options) <= 25
         seen |= {int(o.value) for o in select.options}

@@ -1,16 +1,12 @@
-"""The offline demo (`python -m bot` without a token) end to end on a temp dir."""
+"""The offline demo end to end on a temp dir (``python -m bot`` without a token:
+tests/bot/test_cli.py)."""
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 
-import pytest
-
-import bot.__main__ as entry
 import bot.demo as demo
-from bot.settings import Settings
 from engine.expansions import known_expansions
 from engine.game import shuffled
 from engine.record import replay
@@ -33,31 +29,3 @@ async def test_demo_plays_a_short_game_with_every_expansion(tmp_path: Path) -> N
     assert turns[0].read_bytes()[:4] == b"\x89PNG"
     log = (tmp_path / "log.txt").read_text()
     assert "Game over" in log
-
-
-def test_python_m_bot_without_token_runs_the_demo(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    settings = Settings(_env_file=None, discord_token=None, demo_output_dir=tmp_path / "out")  # type: ignore[call-arg]
-    monkeypatch.setattr(entry, "get_settings", lambda: settings)
-    monkeypatch.setattr(
-        demo, "run_demo", functools.partial(demo.run_demo, decks={"tiles": SHORT_DECK[:6]})
-    )
-    assert entry.main() == 0
-    out = capsys.readouterr().out
-    assert "DISCORD_TOKEN" in out and ".env" in out
-    assert (tmp_path / "out" / "record.json").exists()
-
-
-def test_blank_token_counts_as_none() -> None:
-    assert Settings(_env_file=None, discord_token="  ").token is None  # type: ignore[call-arg]
-    assert Settings(_env_file=None, discord_token="abc").token == "abc"  # type: ignore[call-arg]
-
-
-def test_env_example_documents_every_setting() -> None:
-    example = Path(__file__).resolve().parents[2] / ".env.example"
-    settings = Settings(_env_file=example)  # type: ignore[call-arg]
-    assert settings.token is None and settings.timeout_policy == "ai"
-    text = example.read_text()
-    for name in Settings.model_fields:
-        assert name.upper() in text, name

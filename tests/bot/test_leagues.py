@@ -156,7 +156,7 @@ async def test_seasons_are_windows_over_results(leagues):
     league = await make_league(leagues)
     await finish_game(leagues, league, dt.date(2026, 10, 20), [(BO, 90), (ADA, 10)])
     autumn = await leagues.start_season(league, "Autumn", dt.date(2026, 11, 1))
-    with pytest.raises(LeagueError, match="already running"):
+    with pytest.raises(LeagueError, match="season_running"):
         await leagues.start_season(league, "Other", dt.date(2026, 11, 2))
     await finish_game(leagues, league, dt.date(2026, 11, 3), [(ADA, 90), (CY, 80)])
     await leagues.end_season(league, dt.date(2026, 11, 10))
@@ -173,18 +173,18 @@ async def test_seasons_are_windows_over_results(leagues):
 
 async def test_membership_rules(leagues):
     league = await make_league(leagues)
-    with pytest.raises(LeagueError, match="already in"):
+    with pytest.raises(LeagueError, match="already_member"):
         await leagues.join(league, ADA, "Ada")
-    with pytest.raises(LeagueError, match="already has a league"):
+    with pytest.raises(LeagueError, match="exists"):
         await leagues.create(GUILD, "Sunday")
     assert await leagues.is_member(league.id, ADA)
     await leagues.leave(league, ADA)
     assert not await leagues.is_member(league.id, ADA)
-    with pytest.raises(LeagueError, match="not in"):
+    with pytest.raises(LeagueError, match="not_member"):
         await leagues.leave(league, ADA)
     await leagues.join(league, ADA, "Ada L.")
     assert await leagues.is_member(league.id, ADA)
-    with pytest.raises(LeagueError, match="no league called"):
+    with pytest.raises(LeagueError, match="variant='unknown'"):
         await leagues.get(GUILD, "Monday")
     assert await leagues.names(GUILD) == ["Sunday"]
 

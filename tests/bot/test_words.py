@@ -3,7 +3,8 @@ breakdown adds up to the scores."""
 
 from __future__ import annotations
 
-from bot import words
+from bot.present import events as words
+from bot.text import ENGLISH as W
 from engine.ai import play_out
 from engine.expansions import known_expansions
 from engine.game import Game, shuffled
@@ -20,8 +21,8 @@ def short_game() -> Game:
 
 def test_private_events_are_never_put_into_words() -> None:
     secret = {"type": "gift-card", "player": 1, "card": "synod", "private": 1}
-    assert words.event_line(PLAYERS, secret) is None
-    assert "synod" not in words.events_text(PLAYERS, [secret])
+    assert words.event_line(PLAYERS, secret, W) is None
+    assert "synod" not in words.events_text(PLAYERS, [secret], W)
     assert words.public([secret, {"type": "end"}]) == [{"type": "end"}]
 
 
@@ -38,18 +39,21 @@ def test_score_lines_name_feature_place_and_reason() -> None:
             "pennants": 1,
             "at": [1, -1],
         },
+        W,
     )
-    assert line == "Ada scores 8 for a city at 1,-1 completed (3 tiles, 1 pennants)"
-    bet = words.score_line(PLAYERS, {"type": "score", "player": 2, "points": 4, "reason": "bet"})
+    assert line == "Ada scores 8 for a city at 1,-1 completed (3 tiles, 1 pennant)"
+    bet = words.score_line(PLAYERS, {"type": "score", "player": 2, "points": 4, "reason": "bet"}, W)
     assert bet == "Cy scores 4 (bet)"
 
 
 def test_breakdown_totals_equal_final_scores_b10() -> None:
     game = short_game()
-    table = words.breakdown(PLAYERS, words.public(game.events))
+    table = words.breakdown(PLAYERS, words.public(game.events), W)
     totals = [sum(col) for col in zip(*table.values(), strict=True)]
     assert totals == game.final_scores()
-    text = words.final_text(PLAYERS, game.final_scores(), game.winners(), words.public(game.events))
+    text = words.final_text(
+        PLAYERS, game.final_scores(), game.winners(), words.public(game.events), W
+    )
     assert "Game over" in text and "Total" in text
     winner = PLAYERS[game.winners()[0]]
     assert winner in text.splitlines()[0]
@@ -60,5 +64,5 @@ def test_long_event_lists_are_cut_to_fit_a_message() -> None:
         {"type": "place", "player": 0, "tile": "V", "x": i, "y": 0, "rotation": 0}
         for i in range(500)
     ]
-    text = words.events_text(PLAYERS, events)
+    text = words.events_text(PLAYERS, events, W)
     assert len(text) <= 1900 and text.endswith("(more)")

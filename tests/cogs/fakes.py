@@ -16,12 +16,15 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 
-from bot import ui
 from bot.app import CarcassonneBot
 from bot.settings import Settings
+from bot.ui.lobby import LobbyButton
+from bot.ui.panel import PanelButton, PanelSelect
+from bot.ui.thread import ThreadButton
 
 GUILD = 4242
 CHANNEL = 100
+DYNAMIC_ITEMS: tuple[type[Any], ...] = (LobbyButton, ThreadButton, PanelButton, PanelSelect)
 _ids = itertools.count(10_000)
 
 
@@ -35,7 +38,7 @@ def settings_for(db_file: Path, **overrides: Any) -> Settings:
         "demo_output_dir": db_file.parent / "demo",
     }
     values.update(overrides)
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+    return Settings(**values)
 
 
 def forbidden() -> discord.Forbidden:
@@ -140,12 +143,13 @@ def interaction(
     *,
     namespace: dict[str, Any] | None = None,
     values: list[str] | None = None,
+    guild_id: int | None = GUILD,
 ) -> Any:
     inter = MagicMock(spec=discord.Interaction)
     inter.id = next(_ids)
     inter.client = bot
     inter.user = user
-    inter.guild_id = GUILD
+    inter.guild_id = guild_id
     inter.channel = channel
     inter.channel_id = channel.id
     inter.namespace = SimpleNamespace(**(namespace or {}))
@@ -197,28 +201,71 @@ def custom_ids(view: discord.ui.View | None) -> list[str]:
 
 
 async def click(
-    bot: CarcassonneBot, user: Any, channel: Any, custom_id: str, value: str | None = None
+    bot: CarcassonneBot,
+    user: Any,
+    channel: Any,
+    custom_id: str,
+    value: str | None = None,
+    *,
+    guild_id: int | None = GUILD,
 ) -> Any:
     """A click as discord.py dispatches it: the registered dynamic item's
     template matches the id, from_custom_id builds the item, callback runs."""
-    inter = interaction(bot, user, channel, values=[value] if value else None)
-    for cls in (ui.GameButton, ui.GameSelect):
+    inter = interaction(bot, user, channel, values=[value] if value else None, guild_id=guild_id)
+    registered = bot._connection._view_store._dynamic_items
+    matches = [
+        cls
+        for cls in DYNAMIC_ITEMS
+        if re.fullmatch(cls.__discord_ui_compiled_template__, custom_id)
+    ]
+    assert len(matches) <= 1, f"{custom_id!r} matches several dynamic items: {matches}"
+    for cls in matches:
+        assert registered.get(cls.__discord_ui_compiled_template__) is cls, f"{cls} not registered"
         match = re.fullmatch(cls.__discord_ui_compiled_template__, custom_id)
-        if match is None:
-            continue
-        if cls is ui.GameButton:
-            base: discord.ui.Item[Any] = discord.ui.Button(label="x", custom_id=custom_id)
-        else:
-            base = discord.ui.Select(
+        assert match is not None
+        if cls is PanelSelect:
+            base: discord.ui.Item[Any] = discord.ui.Select(
                 custom_id=custom_id,
                 options=[discord.SelectOption(label=value or "-", value=value or "-")],
             )
+        else:
+            base = discord.ui.Button(label="x", custom_id=custom_id)
         item = await cls.from_custom_id(inter, base, match)
-        if isinstance(item, ui.GameSelect) and value is not None:
+        if isinstance(item, PanelSelect) and value is not None:
             item.item._values = [value]  # what discord.py's _refresh_state sets
         await item.callback(inter)
         return inter
     raise AssertionError(f"no dynamic item matches {custom_id!r}")
+
+
+def app_command(bot: CarcassonneBot, name: str) -> Any:
+    """A top-level slash command as the tree holds it (cog or built)."""
+    command = bot.tree.get_command(name)
+    assert command is not None, f"no /{name} command"
+    return command
+
+
+async def autocomplete(command: Any, inter: Any, option: str, current: str) -> list[Any]:
+    """Run an option's autocomplete as the tree does (bound to its cog or not)."""
+    fn = command._params[option].autocomplete
+    assert fn is not None, f"/{command.name} {option} has no autocomplete"
+    if getattr(fn, "pass_command_binding", False):
+        return list(await fn(command.binding, inter, current))
+    return list(await fn(inter, current))
+
+
+async def run_command(command: Any, inter: Any, **kwargs: Any) -> Any:
+    """Run a slash command's callback as the tree does, errors to the funnel."""
+    from bot.ui import funnel
+
+    try:
+        if command.binding is not None:
+            await command.callback(command.binding, inter, **kwargs)
+        else:
+            await command.callback(inter, **kwargs)
+    except Exception as exc:
+        await funnel.handle(inter, exc)
+    return inter
 
 
 def registered_templates(bot: CarcassonneBot) -> set[str]:
@@ -238,11 +285,11 @@ def record_of(inter: Any) -> dict[str, Any]:
 
 async def invoke(command: Any, cog: Any, inter: Any, **kwargs: Any) -> Any:
     """Run a slash command's callback as the command tree does: an error goes
-    to the tree's error handler (bot.errors.handle)."""
-    from bot import errors
+    to the tree's error handler (bot.ui.funnel.handle)."""
+    from bot.ui import funnel
 
     try:
         await command.callback(cog, inter, **kwargs)
     except Exception as exc:
-        await errors.handle(inter, exc)
+        await funnel.handle(inter, exc)
     return inter

@@ -7,9 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app import CarcassonneBot
-from bot.choices import command_of
+from bot.present.choices import choices, command_of
+from bot.text import ENGLISH
 from engine.ai import AI
-from tests.cogs.fakes import World, click, custom_ids, interaction, last_text
+from tests.cogs.fakes import (
+    World,
+    app_command,
+    autocomplete,
+    click,
+    custom_ids,
+    interaction,
+    last_text,
+)
 
 
 async def lobby(
@@ -30,7 +39,7 @@ async def lobby(
         await click(bot, users[0], world.channel, f"carc:lobby:{game_id}:ai")
     started = await click(bot, users[0], world.channel, f"carc:lobby:{game_id}:start")
     assert "started" in last_text(started), last_text(started)
-    info = await bot.play.store.game_info(game_id)  # type: ignore[union-attr]
+    info = await bot.services.store.game_info(game_id)  # type: ignore[union-attr]
     assert info.thread_id is not None
     return game_id, world.channels[info.thread_id]
 
@@ -40,10 +49,10 @@ async def step(
 ) -> dict[str, Any]:
     """One decision: the AI's choice for the first waiting human seat, sent
     through a slash command (or the panel when ``panel``). Returns the action."""
-    play = bot.play
-    assert play is not None
+    services = bot.services
+    assert services is not None
     cog = bot.get_cog("Play")
-    loaded = await play.store.load_game(game_id)
+    loaded = await services.store.load_game(game_id)
     game, version = loaded.game, loaded.info.version
     d = game.pending
     assert d is not None
@@ -90,26 +99,19 @@ async def step(
             await cog.follower.callback(cog, inter, location=loc or "none")  # type: ignore[attr-defined]
     else:
         index = legal.index(action)
-        command = command_of(game, kind)
+        command = app_command(bot, command_of(kind))
         value = f"{version}:{index}"
         ac = interaction(bot, user, thread)
-        completer = getattr(cog, f"{command}_choice")
-        offered = await completer(ac, "")
+        offered = await autocomplete(command, ac, "choice", "")
         if value not in [c.value for c in offered]:  # more than 25: narrow by its label
-            label = next(c.label for c in _choices(game, seat) if c.index == index)
-            offered = await completer(ac, label)
+            label = next(c.label for c in choices(game, seat, ENGLISH) if c.index == index)
+            offered = await autocomplete(command, ac, "choice", label)
         assert value in [c.value for c in offered], (value, kind)
         inter = interaction(bot, user, thread)
-        await getattr(cog, command).callback(cog, inter, choice=value)
-    after = await play.store.game_info(game_id)
+        await command.callback(inter, choice=value)
+    after = await services.store.game_info(game_id)
     assert after.version > version, f"action {kind} was not applied: {n}"
     return action
-
-
-def _choices(game: Any, seat: int) -> list[Any]:
-    from bot.choices import choices
-
-    return choices(game, seat)
 
 
 def _select_options(view: Any, custom_id: str) -> list[Any]:
@@ -125,7 +127,7 @@ async def play_to_end(
     actions = []
     n = 0
     while True:
-        loaded = await bot.play.store.load_game(game_id)  # type: ignore[union-attr]
+        loaded = await bot.services.store.load_game(game_id)  # type: ignore[union-attr]
         if loaded.game.pending is None:
             return actions
         actions.append(await step(bot, game_id, users, thread, n, panel=n % panel_every == 0))

@@ -26,9 +26,9 @@ async def test_three_players_every_expansion_start_to_finish(
     actions = await play_to_end(bot, game_id, seats, thread)
     assert len(actions) > 72  # at least a place and a follower per tile
 
-    info = await bot.play.store.game_info(game_id)
+    info = await bot.services.store.game_info(game_id)
     assert info.status == "finished"
-    results = await bot.play.store.game_results(game_id)
+    results = await bot.services.store.game_results(game_id)
     assert len(results) == 3
     assert sorted(r.rank for r in results)[0] == 1
 

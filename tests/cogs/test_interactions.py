@@ -10,10 +10,12 @@ from unittest.mock import AsyncMock
 
 import discord
 
-from bot import errors, ui
+from bot.ui import funnel
+from bot.ui.thread import ThreadButton
 from db.models import utcnow
 from engine.ai import AI
 from tests.cogs.fakes import (
+    DYNAMIC_ITEMS,
     World,
     all_text,
     click,
@@ -30,7 +32,7 @@ from tests.cogs.helpers import lobby, step
 
 
 async def _state(bot, game_id):
-    loaded = await bot.play.store.load_game(game_id)
+    loaded = await bot.services.store.load_game(game_id)
     return loaded.info, loaded.game
 
 
@@ -90,7 +92,7 @@ async def test_restart_mid_game_buttons_and_timers_survive(tmp_path: Path, world
         await step(first, game_id, {0: ada, 1: bo}, thread, n, panel=True)
     before, game = await _state(first, game_id)
     waiting = game.pending.players
-    timers = await first.play.timers.of_game(game_id)
+    timers = await first.services.store.timers.of_game(game_id)
     assert {t.kind for t in timers} == {"reminder", "timeout"}
     take_turn = next(
         i for m in reversed(thread.sent) for i in custom_ids(m.get("view")) if i.endswith(":turn")
@@ -100,15 +102,15 @@ async def test_restart_mid_game_buttons_and_timers_survive(tmp_path: Path, world
     # A new process: same database, fresh bot and caches.
     second = await make_bot(db_file, world, reminder_hours=1.0)
     try:
-        assert {ui.GameButton.__discord_ui_compiled_template__.pattern} <= registered_templates(
-            second
-        )
+        assert {
+            cls.__discord_ui_compiled_template__.pattern for cls in DYNAMIC_ITEMS
+        } <= registered_templates(second)
         user = ada if waiting == (0,) else bo
         opened = await click(second, user, thread, take_turn)
         assert "Pick a cell" in last_text(opened) or "follower" in last_text(opened)
         # The reminder is due first, then the turn limit: the AI plays the turn.
         sent = len(thread.sent)
-        handled = await second.play.fire_due(utcnow() + dt.timedelta(hours=4))
+        handled = await second.services.timers.fire_due(utcnow() + dt.timedelta(hours=4))
         assert handled == 2
         after, game = await _state(second, game_id)
         assert after.version > before.version
@@ -116,7 +118,7 @@ async def test_restart_mid_game_buttons_and_timers_survive(tmp_path: Path, world
         new_text = "\n".join(str(m["content"]) for m in thread.sent[sent:])
         assert "reminder" in new_text and "time ran out" in new_text
         # Fresh timers for the next player.
-        assert {t.kind for t in await second.play.timers.of_game(game_id)} == {
+        assert {t.kind for t in await second.services.store.timers.of_game(game_id)} == {
             "reminder",
             "timeout",
         }
@@ -132,10 +134,10 @@ async def test_muted_reminders_are_not_sent(bot, world: World) -> None:
     await invoke(cog.mute, cog, inter, muted=True, game=None)
     assert "muted" in last_text(inter)
     sent = len(thread.sent)
-    assert await bot.play.fire_due(utcnow() + dt.timedelta(hours=2)) == 1
+    assert await bot.services.timers.fire_due(utcnow() + dt.timedelta(hours=2)) == 1
     assert len(thread.sent) == sent  # Ada waits, muted: no ping
     # The reminder is rescheduled, not lost.
-    assert [t.kind for t in await bot.play.timers.of_game(game_id)] == ["reminder"]
+    assert [t.kind for t in await bot.services.store.timers.of_game(game_id)] == ["reminder"]
 
 
 async def test_undo_within_own_turn_until_a_draw(bot, world: World) -> None:
@@ -199,22 +201,22 @@ async def test_expired_interaction_and_unexpected_errors(bot, world: World, capl
     ada = world.user(1, "Ada")
     inter = interaction(bot, ada, world.channel)
     inter.response.defer = AsyncMock(side_effect=not_found_interaction())
-    await ui.GameButton("carc:g:999:hand").callback(inter)  # must not raise
+    await ThreadButton(999, "hand").callback(inter)  # must not raise
     assert inter.followup.send.await_count == 0
 
     boom = interaction(bot, ada, world.channel)
-    await errors.handle(boom, RuntimeError("secret hand: synod"))
+    await funnel.handle(boom, RuntimeError("secret hand: synod"))
     assert "Something went wrong" in last_text(boom) and "synod" not in last_text(boom)
-    assert bot.tree.on_error is errors.handle
+    assert bot.tree.on_error is funnel.handle
 
     answered = interaction(bot, ada, world.channel)
-    await errors.handle(answered, discord.InteractionResponded(answered))
+    await funnel.handle(answered, discord.InteractionResponded(answered))
     assert answered.sent == []
 
 
 async def test_forbidden_dm_error_code(bot, world: World) -> None:
-    from bot.notify import DiscordNotifier
-    from bot.play import Post
+    from bot.services import Post
+    from bot.ui.notifier import DiscordNotifier
 
     world.user(5, "Cy", dm_ok=False)
     assert await DiscordNotifier(bot).dm(5, Post("hi")) is False
@@ -228,8 +230,8 @@ async def test_several_games_in_one_channel(bot, world: World) -> None:
     assert g1 != g2 and t1 is not t2
     # Commands in a thread act on that thread's game.
     await step(bot, g2, {0: cy, 1: ada}, t2, 0, panel=False)
-    assert (await bot.play.store.game_info(g2)).version >= 1
-    assert (await bot.play.store.game_info(g1)).version == 0
+    assert (await bot.services.store.game_info(g2)).version >= 1
+    assert (await bot.services.store.game_info(g1)).version == 0
 
 
 async def test_lobby_rules(bot, world: World) -> None:

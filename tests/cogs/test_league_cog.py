@@ -11,6 +11,8 @@ import pytest
 from discord import app_commands
 
 from bot.leagues import LeagueError, LeagueService
+from bot.text import ENGLISH
+from bot.ui import funnel
 from cogs.league import PAGE, LeagueCog, StandingsPager, standings_page
 from db.migrate import upgrade
 from db.session import Database
@@ -60,9 +62,9 @@ async def test_create_and_join_then_info(cog):
     again = interaction(2, "Bo")
     with pytest.raises(LeagueError) as err:
         await cog.join.callback(cog, again, name="Sunday")
-    # The tree hands command errors to the cog's handler, which answers privately.
+    # The tree hands command errors to the one funnel, which answers privately.
     wrapped = app_commands.CommandInvokeError(cog.join, err.value)
-    await cog.cog_app_command_error(again, wrapped)
+    await funnel.handle(again, wrapped)
     assert "already in Sunday" in said(again)
     assert again.response.send_message.await_args.kwargs["ephemeral"] is True
     info = interaction(3, "Cy")
@@ -95,8 +97,8 @@ async def test_unknown_league_gives_a_clear_message(cog):
     inter = interaction()
     with pytest.raises(LeagueError) as err:
         await cog.join.callback(cog, inter, name="Nope")
-    await cog.cog_app_command_error(inter, app_commands.CommandInvokeError(cog.join, err.value))
-    assert "no league called 'Nope'" in said(inter)
+    await funnel.handle(inter, app_commands.CommandInvokeError(cog.join, err.value))
+    assert "No league called 'Nope'" in said(inter)
 
 
 async def test_league_name_autocomplete(cog):
@@ -110,9 +112,9 @@ def test_standings_pages():
     from bot.leagues import Standing
 
     table = [Standing(i, f"P{i}", 3, 1, 0, 50.0, 10.0 - i) for i in range(PAGE + 3)]
-    first = standings_page("T", table, 0)
+    first = standings_page("T", table, 0, ENGLISH)
     assert first.description.count("\n") == PAGE - 1 and "Page 1/2" in first.footer.text
-    second = standings_page("T", table, 1)
+    second = standings_page("T", table, 1, ENGLISH)
     assert "P12" in second.description and "Page 2/2" in second.footer.text
 
 
@@ -120,7 +122,7 @@ async def test_standings_pager_buttons():
     from bot.leagues import Standing
 
     table = [Standing(i, f"P{i}", 1, 0, 0, 1.0, 0.0) for i in range(PAGE + 1)]
-    pager = StandingsPager("T", table, owner=1)
+    pager = StandingsPager("T", table, owner=1, words=ENGLISH)
     assert pager.previous.disabled and not pager.next.disabled
     inter = interaction()
     await pager.next.callback(inter)

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from db import (
-    GameNotInLobby,
-    GameOptions,
-    GameService,
-    InvalidSetup,
-    NotYourTurn,
-    SeatError,
+from db import GameNotInLobby, GameOptions, GameService
+from db.errors import (
+    AlreadySeated,
+    BadName,
+    BadTimeout,
+    ColourTaken,
+    HostOnly,
+    NoSuchSeat,
+    SeatKind,
+    SetupRefused,
+    TableFull,
+    UnknownColour,
+    UnknownExpansion,
+    UnknownPolicy,
+    UnknownSetting,
 )
 from db.models import COLOURS
 from engine.expansions import known_expansions
@@ -29,36 +37,36 @@ async def test_seats_fill_in_order_and_close_gaps(service: GameService) -> None:
     await service.remove_seat(info.id, 0)
     seats = (await service.game_info(info.id)).seats
     assert [(s.index, s.display_name) for s in seats] == [(0, "Bot"), (1, "Cy")]
-    with pytest.raises(SeatError, match="no seat 7"):
+    with pytest.raises(NoSuchSeat, match="seat=7"):
         await service.remove_seat(info.id, 7)
 
 
 async def test_seat_requests_that_cannot_be_met(service: GameService) -> None:
     info = await service.create_game(GUILD, CHANNEL, HOST)
     await service.add_seat(info.id, "Ada", user_id=1)
-    with pytest.raises(SeatError, match="already have a seat"):
+    with pytest.raises(AlreadySeated):
         await service.add_seat(info.id, "Ada again", user_id=1)
-    with pytest.raises(SeatError, match="taken"):
+    with pytest.raises(ColourTaken):
         await service.add_seat(info.id, "Bo", user_id=2, colour=COLOURS[0])
-    with pytest.raises(SeatError, match="unknown colour"):
+    with pytest.raises(UnknownColour, match="mauve"):
         await service.add_seat(info.id, "Bo", user_id=2, colour="mauve")
-    with pytest.raises(SeatError, match="either an AI"):
+    with pytest.raises(SeatKind):
         await service.add_seat(info.id, "Odd", user_id=2, is_ai=True)
-    with pytest.raises(SeatError, match="display name"):
+    with pytest.raises(BadName):
         await service.add_seat(info.id, "  ", user_id=2)
     for i in range(5):
         await service.add_seat(info.id, f"Bot {i}", is_ai=True)
-    with pytest.raises(SeatError, match="full"):
+    with pytest.raises(TableFull, match="most=6"):
         await service.add_seat(info.id, "Seventh", user_id=7)
 
 
 async def test_start_needs_host_and_two_players(service: GameService) -> None:
     info = await service.create_game(GUILD, CHANNEL, HOST)
     await service.add_seat(info.id, "Ada", user_id=HOST)
-    with pytest.raises(InvalidSetup, match="2 to 6 players"):
+    with pytest.raises(SetupRefused, match="2 to 6 players"):
         await service.start_game(info.id)
     await service.add_seat(info.id, "Bo", user_id=2)
-    with pytest.raises(NotYourTurn, match="only the host"):
+    with pytest.raises(HostOnly, match="start"):
         await service.start_game(info.id, by_user=2)
     loaded = await service.start_game(info.id, by_user=HOST)
     assert loaded.info.status == "active" and loaded.info.started_at is not None
@@ -70,11 +78,11 @@ async def test_start_needs_host_and_two_players(service: GameService) -> None:
 
 
 async def test_setup_is_checked(service: GameService) -> None:
-    with pytest.raises(InvalidSetup, match="unknown expansion 'dragons'"):
+    with pytest.raises(UnknownExpansion, match="name='dragons'"):
         await service.create_game(GUILD, CHANNEL, HOST, expansions=["dragons"])
-    with pytest.raises(InvalidSetup, match="timeout policy"):
+    with pytest.raises(UnknownPolicy):
         await service.create_game(GUILD, CHANNEL, HOST, options=GameOptions(timeout_policy="x"))
-    with pytest.raises(InvalidSetup, match="turn timeout"):
+    with pytest.raises(BadTimeout):
         await service.create_game(GUILD, CHANNEL, HOST, options=GameOptions(turn_timeout_seconds=0))
 
 
@@ -90,7 +98,7 @@ async def test_guild_defaults_apply_to_new_games(service: GameService) -> None:
         GUILD, CHANNEL, HOST, expansions=[], options=GameOptions(turn_timeout_seconds=60)
     )
     assert own.expansions == () and own.turn_timeout_seconds == 60
-    with pytest.raises(InvalidSetup, match="unknown guild setting"):
+    with pytest.raises(UnknownSetting, match="colour"):
         await service.update_guild_settings(GUILD, colour="red")
 
 

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from db import GameNotFound, GameService, StoreError
+from db import GameNotFound, GameService
+from db.errors import BadTimer
 from tests.db.play import new_table, play_random
 
 T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)
@@ -37,9 +38,9 @@ async def test_timer_input_is_checked(service: GameService) -> None:
     table = await new_table(service)
     with pytest.raises(GameNotFound):
         await service.timers.schedule(999, "reminder", T0)
-    with pytest.raises(StoreError, match="timezone"):
+    with pytest.raises(BadTimer, match="timezone"):
         await service.timers.schedule(table.game_id, "reminder", T0.replace(tzinfo=None))
-    with pytest.raises(StoreError, match="kind"):
+    with pytest.raises(BadTimer, match="kind"):
         await service.timers.schedule(table.game_id, "", T0)
 
 

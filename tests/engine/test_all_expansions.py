@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, replay
-from engine.expansions import known_expansions
+from engine.expansions import christmas as xm
+from engine.expansions import gifts, known_expansions
 from engine.phases import IllegalAction
 from engine.views import private_view, public_view
 from tests.engine.helpers import check_invariants, fingerprint
@@ -31,9 +32,7 @@ def play_random(seed: int, players: int) -> Game:
         game.apply(rng.choice(legal))
         check_invariants(game)
         if "christmas" in EXPANSIONS:
-            from engine.expansions.christmas import card_total
-
-            assert card_total(game) == 64
+            assert xm.card_total(game) == 64
         for p in range(players):  # private events only reach their owner
             assert all(e.get("private") == p for e in private_view(game, p).events)
         assert all("private" not in e for e in public_view(game).events)
@@ -52,9 +51,6 @@ def test_random_games_with_all_expansions(seed: int, players: int) -> None:
     not {"gifts", "christmas"} <= set(EXPANSIONS), reason="needs gifts and christmas"
 )
 def test_take_two_after_mastermind_keeps_a_placeable_tile() -> None:
-    from engine.expansions import christmas as xm
-    from engine.expansions import gifts
-
     decks = {"tiles": ["U", "U", "C", "U"], "roadside": ["mastermind"], "gifts": []}
     game = Game(["A", "B"], ["gifts", "christmas"], seed=1, decks=decks)
     game.apply({"player": 0, "type": "place", "x": 1, "y": 0, "rotation": 90})

@@ -18,6 +18,7 @@ from engine import Game, IllegalAction, replay
 from engine.ai import play_out
 from engine.expansions import bets
 from engine.expansions.bet_chips import CHIP_SET, CHIPS_PER_PLAYER, FACES, payout
+from engine.expansions.bets import ai as bets_ai
 from engine.scoring import score_now
 from engine.tiles import BOOKMAKER_KINDS, HALVES, KINDS, base_bag, expansion_tiles
 from engine.views import private_view, public_view
@@ -343,7 +344,7 @@ def test_t2_stakes_in_any_order_and_rejections_change_nothing():
     for bad, reason in [
         ({"player": 1, "type": "stake", "chip": "4"}, "not P1's move"),
         ({"player": 0, "type": "stake", "chip": "9"}, "must be one of the chip faces"),
-        ({"player": 0, "type": "stake"}, "must be one of the chip faces"),
+        ({"player": 0, "type": "stake"}, "needs 'chip'"),
         ({"player": 0, "type": "place", "x": 3, "y": 0, "rotation": 0}, "not possible"),
         ({"player": 0, "type": "settle_feature", "x": 2, "y": 0, "location": "N"}, "not possible"),
     ]:
@@ -482,7 +483,7 @@ def test_ai_policy_stakes_the_chip_matching_the_likely_size():
     # at least one more tile; "3|4" covers the likely 3-4 tiles best.
     game = bets_game(["BK5", *["U"] * 30])
     play(game, "BK5 1,0 r0 -")
-    advice = bets.ai_policy(game, 0, game.pending, game.legal_actions(0))
+    advice = bets_ai.ai_policy(game, 0, game.pending, game.legal_actions(0))
     assert advice == {"player": 0, "type": "stake", "chip": "3|4"}
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine import Game, IllegalAction, replay
 from engine.expansions import christmas as xm
-from engine.expansions.christmas_cards import BY_ID, DESIGNS, deck_cards
+from engine.expansions.christmas.cards import BY_ID, DESIGNS, deck_cards
 from engine.views import private_view, public_view
 from tests.engine.helpers import check_invariants, fingerprint
 

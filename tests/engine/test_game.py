@@ -55,7 +55,7 @@ def test_mismatched_edge_names_both_sides():
     ("location", "reason"),
     [
         ("XYZ", "not a location on V"),
-        (5, "not a location on V"),
+        (5, "'location' must be a location name or null, not 5"),
         ("E", "not a location on V"),  # V at 0,1 r0 has no east segment
     ],
 )
@@ -209,15 +209,28 @@ def test_cli_replay_reports_rejected_action_with_exit_2(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "content", ["{oops", '{"players": ["A", "B"], "decks": {"tiles": ["Q7"]}}']
+    ("content", "message"),
+    [
+        (b"{oops", "not valid JSON"),
+        (b'{"players": ["A", "B"], "decks": {"tiles": ["Q7"]}}', "unknown tile kind"),
+        # Issue #18 item 5: each of these printed a traceback.
+        ('{"players": ["Ad\xe9", "B"]}'.encode("latin-1"), "not UTF-8"),
+        (b'{"players": ["A", "B"], "seed": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "deeply"),
+        (b'{"players": ["A", "B"], "seed": ' + b"7" * 5000 + b"}", "not valid JSON"),
+    ],
+    ids=["bad-json", "bad-deck", "not-utf8", "deep-nesting", "5000-digit-integer"],
 )
-def test_cli_replay_unusable_record_never_tracebacks(tmp_path, content):
+@pytest.mark.parametrize("command", ["replay", "legal"])
+def test_cli_unusable_record_is_a_record_error_never_a_traceback(
+    tmp_path, content, message, command
+):
     path = tmp_path / "bad.json"
-    path.write_text(content)
-    result = _cli("replay", str(path))
+    path.write_bytes(content)
+    result = _cli(command, str(path))
     assert result.returncode == 1
-    assert "Traceback" not in result.stderr
-    assert json.loads(result.stdout)["error"]["index"] == -1
+    assert "Traceback" not in result.stderr and result.stderr == ""
+    error = json.loads(result.stdout)["error"]
+    assert error["index"] == -1 and message in error["message"]
 
 
 def test_cli_missing_file(tmp_path):

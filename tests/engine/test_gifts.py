@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.ai import AI, play_out
-from engine.expansions import gifts, gifts_ai
+from engine.expansions import gifts
+from engine.expansions.gifts import ai as gifts_ai
 from engine.game import FOLLOWERS_PER_PLAYER, Game
 from engine.phases import IllegalAction
 from engine.record import replay
@@ -364,13 +365,13 @@ def test_g8_take_two_choose_the_second_tile_and_return_the_first() -> None:
     assert game.turn is not None and game.turn.tile == "V" and game.bag == ["E", "U", "U"]
     game.apply({"player": 1, "type": "open-gift", "card": "take-two"})
     d = game.pending
-    assert d is not None and d.step == "choose-tile" and d.info == {"tiles": ["V", "E"]}
+    assert d is not None and d.step == gifts.STEP_CHOOSE and d.info == {"tiles": ["V", "E"]}
     assert game.legal_actions(1) == [
         {"player": 1, "type": "choose-tile", "tile": "V"},
         {"player": 1, "type": "choose-tile", "tile": "E"},
     ]
     rejected(game, {"player": 1, "type": "choose-tile", "tile": "C"}, "'V' or 'E'")
-    rejected(game, {"player": 1, "type": "choose-tile", "tile": {"V": 1}}, "'V' or 'E'")
+    rejected(game, {"player": 1, "type": "choose-tile", "tile": {"V": 1}}, "'tile' must be a tile")
     rejected(game, {"player": 1, "type": "place", "x": 3, "y": 0, "rotation": 90}, "choose-tile")
     rejected(game, {"player": 0, "type": "choose-tile", "tile": "E"}, "not Ada's move")
     game.apply({"player": 1, "type": "choose-tile", "tile": "E"})

@@ -11,18 +11,14 @@ from engine.expansions.gifts import CARDS as GIFT_CARDS
 from engine.game import Game
 from engine.phases import PRIVATE_VIEW, PUBLIC_VIEW
 from engine.views import FollowerView, PublicView, TileView, private_view, public_view
-from renders.board import (
-    MAX_TILE,
-    board_image,
-    distinct_cells,
-    number_cells,
-    render_board,
-    tile_size,
-)
+from renders.board import MAX_TILE, board_image, render_board, tile_in_hand, tile_size
+from renders.choices import distinct_cells, number_cells
 from renders.demo import random_game
+from renders.english import english
 from tests.renders.conftest import assert_matches_golden, decode
 
 ONE_MB = 1024 * 1024
+WORDS = english()
 
 
 def test_numbering_follows_the_given_order_and_skips_repeats() -> None:
@@ -38,10 +34,10 @@ def test_distinct_cells_in_reading_order() -> None:
 def test_start_board_decodes_with_expected_size() -> None:
     game = Game(["Ada", "Bo"], seed=1)
     view = public_view(game)
-    img = decode(render_board(view))
+    img = decode(render_board(view, WORDS))
     assert tile_size(1, 1) == MAX_TILE
     # One cell at full size; at least the scoreboard width.
-    assert img.width >= 600
+    assert img.width >= 560
     assert img.height > MAX_TILE + 2 * 30
 
 
@@ -49,8 +45,8 @@ def test_legal_cells_extend_the_board_and_are_numbered() -> None:
     game = Game(["Ada", "Bo"], seed=1)
     view = public_view(game)
     cells = distinct_cells(game.legal_placements())
-    plain = board_image(view)
-    marked = board_image(view, legal_cells=cells)
+    plain = board_image(view, WORDS)
+    marked = board_image(view, WORDS, legal_cells=cells)
     assert marked.height > plain.height
     assert len(cells) >= 2
 
@@ -58,26 +54,26 @@ def test_legal_cells_extend_the_board_and_are_numbered() -> None:
 def test_golden_start_with_legal_cells() -> None:
     game = Game(["Ada", "Bo", "Cy"], seed=5)
     cells = distinct_cells(game.legal_placements())
-    assert_matches_golden(render_board(public_view(game), legal_cells=cells), "start-legal")
+    assert_matches_golden(render_board(public_view(game), WORDS, legal_cells=cells), "start-legal")
 
 
 def test_golden_mid_game_with_followers() -> None:
     game = random_game(11, stop_after=12, follower_rate=0.9)
     assert game.board.followers
-    assert_matches_golden(render_board(public_view(game)), "mid-game")
+    assert_matches_golden(render_board(public_view(game), WORDS), "mid-game")
 
 
 def test_golden_finished_82_tile_game() -> None:
     game = random_game(7)
     assert game.finished and len(game.board.tiles) == 82
-    assert_matches_golden(render_board(public_view(game)), "finished-82")
+    assert_matches_golden(render_board(public_view(game), WORDS), "finished-82")
 
 
 def test_full_82_tile_board_stays_under_one_megabyte() -> None:
     for seed in (1, 2, 3):
         game = random_game(seed)
         assert len(game.board.tiles) == 82
-        png = render_board(public_view(game))
+        png = render_board(public_view(game), WORDS)
         assert len(png) <= ONE_MB
         decode(png)
 
@@ -86,9 +82,9 @@ def test_a_long_thin_board_is_scaled_down_and_small() -> None:
     view = public_view(Game(["Ada", "Bo"], seed=1))
     tiles = tuple(TileView("U", x, 0, 90) for x in range(-60, 61))
     view = replace(view, tiles=tiles, followers=(), last_placed=(60, 0))
-    img = board_image(view)
-    assert img.width <= 121 * 28 + 200
-    png = render_board(view)
+    img = board_image(view, WORDS)
+    assert img.width <= 121 * 28 + 400
+    png = render_board(view, WORDS)
     assert len(png) <= ONE_MB
 
 
@@ -96,9 +92,9 @@ def test_lying_follower_is_drawn_differently_from_a_standing_one() -> None:
     view = public_view(Game(["Ada", "Bo"], seed=1))
     standing = FollowerView(0, 0, 0, "N", "city", False)
     lying = replace(standing, lying=True)
-    a = board_image(replace(view, followers=(standing,)))
-    b = board_image(replace(view, followers=(lying,)))
-    none = board_image(view)
+    a = board_image(replace(view, followers=(standing,)), WORDS)
+    b = board_image(replace(view, followers=(lying,)), WORDS)
+    none = board_image(view, WORDS)
     assert a.tobytes() != none.tobytes()
     assert a.tobytes() != b.tobytes()
 
@@ -106,7 +102,9 @@ def test_lying_follower_is_drawn_differently_from_a_standing_one() -> None:
 def test_each_seat_has_its_own_follower_look() -> None:
     view = public_view(Game(["A1", "B2", "C3", "D4", "E5", "F6"], seed=1))
     images = {
-        board_image(replace(view, followers=(FollowerView(s, 0, 0, "N", "city", False),))).tobytes()
+        board_image(
+            replace(view, followers=(FollowerView(s, 0, 0, "N", "city", False),)), WORDS
+        ).tobytes()
         for s in range(6)
     }
     assert len(images) == 6
@@ -115,17 +113,17 @@ def test_each_seat_has_its_own_follower_look() -> None:
 def test_follower_on_an_unknown_spot_is_skipped_not_a_crash() -> None:
     view = public_view(Game(["Ada", "Bo"], seed=1))
     odd = (FollowerView(0, 5, 5, "N", "city", False), FollowerView(1, 0, 0, "XYZ", "road", False))
-    decode(render_board(replace(view, followers=odd)))
+    decode(render_board(replace(view, followers=odd), WORDS))
 
 
 def test_public_counts_and_staked_chips_are_shown() -> None:
     view = public_view(Game(["Ada", "Bo"], seed=1))
     with_counts = replace(view, counts={"gifts": (2, 0), "hand": (1, 3), "chips": (5, 6)})
-    assert board_image(with_counts).tobytes() != board_image(view).tobytes()
+    assert board_image(with_counts, WORDS).tobytes() != board_image(view, WORDS).tobytes()
     tiles = (*view.tiles, TileView("BK5", 1, 0, 0))
     base = replace(view, tiles=tiles)
     staked = replace(base, extra={"bets": {"offices": [{"x": 1, "y": 0, "chips": [0, 1]}]}})
-    assert board_image(staked).tobytes() != board_image(base).tobytes()
+    assert board_image(staked, WORDS).tobytes() != board_image(base, WORDS).tobytes()
 
 
 def _game_with_secret(secret: list[str]) -> Game:
@@ -150,9 +148,9 @@ def test_public_image_is_the_same_whatever_the_hands() -> None:
     a = _game_with_secret(["score-3", "draw-two"])
     b = _game_with_secret(["mastermind", "farm-bonus"])
     assert private_view(a, 0).hidden != private_view(b, 0).hidden
-    assert render_board(public_view(a)) == render_board(public_view(b))
+    assert render_board(public_view(a), WORDS) == render_board(public_view(b), WORDS)
     # The private view's public part is the same public view.
-    assert render_board(private_view(a, 0).public) == render_board(public_view(a))
+    assert render_board(private_view(a, 0).public, WORDS) == render_board(public_view(a), WORDS)
 
 
 def _play_with_gift_order(order: list[str]) -> Game:
@@ -179,13 +177,38 @@ def test_public_image_is_the_same_whatever_the_real_gift_hands_g1() -> None:
     assert any(hidden_one) and hidden_one != hidden_two
     view = public_view(one)
     assert isinstance(view, PublicView)
-    assert render_board(public_view(two)) == render_board(view)
+    assert render_board(public_view(two), WORDS) == render_board(view, WORDS)
 
 
 def test_golden_comparison_notices_a_change_of_numbers() -> None:
     # The comparison must be strict enough to catch swapped cell numbers.
     game = Game(["Ada", "Bo", "Cy"], seed=5)
     cells = distinct_cells(game.legal_placements())
-    swapped = render_board(public_view(game), legal_cells=list(reversed(cells)))
+    swapped = render_board(public_view(game), WORDS, legal_cells=list(reversed(cells)))
     with pytest.raises(AssertionError, match="differ from the golden"):
         assert_matches_golden(swapped, "start-legal", may_update=False)
+
+
+def test_the_tile_in_hand_shows_until_it_is_placed() -> None:
+    game = Game(["Ada", "Bo"], seed=1)
+    before = public_view(game)
+    assert game.turn is not None and tile_in_hand(before) == game.turn.tile
+    x, y, r = game.legal_placements()[0]
+    game.apply({"player": 0, "type": "place", "x": x, "y": y, "rotation": r})
+    after = public_view(game)
+    assert tile_in_hand(after) is None
+    # The header grows to show the tile in hand.
+    hidden = replace(before, turn=replace(before.turn, tile=None))
+    a, b = board_image(before, WORDS), board_image(hidden, WORDS)
+    assert a.width == b.width and a.height > b.height
+
+
+def test_no_tile_in_hand_once_the_game_is_over() -> None:
+    game = random_game(7)
+    assert tile_in_hand(public_view(game)) is None
+
+
+def test_tile_sizes_change_in_steps_as_the_board_grows() -> None:
+    sizes = {tile_size(n, n) for n in range(1, 30)}
+    assert all(s % 4 == 0 for s in sizes if s > 40)
+    assert max(sizes) == MAX_TILE

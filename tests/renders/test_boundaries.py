@@ -12,7 +12,7 @@ FORBIDDEN = ("discord", "sqlalchemy", "db", "bot", "cogs")
 
 def test_renders_imports_no_framework_or_application_code() -> None:
     root = Path(renders.__file__).parent
-    for path in root.glob("*.py"):
+    for path in root.rglob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             names: list[str] = []
@@ -21,4 +21,6 @@ def test_renders_imports_no_framework_or_application_code() -> None:
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
             for name in names:
-                assert name.split(".")[0] not in FORBIDDEN, f"{path.name} imports {name}"
+                assert name.split(".")[0] not in FORBIDDEN, (
+                    f"{path.relative_to(root)} imports {name}"
+                )

@@ -9,7 +9,8 @@ from PIL import Image, ImageChops
 
 from engine import Game
 from engine.views import public_view
-from renders.board import render_board
+from renders.board import board_bounds, paint_cells, render_board
+from renders.english import english
 
 
 def _view(extra):
@@ -20,7 +21,7 @@ def _view(extra):
 
 
 def _image(extra) -> Image.Image:
-    return Image.open(io.BytesIO(render_board(_view(extra)))).convert("RGB")
+    return Image.open(io.BytesIO(render_board(_view(extra), english()))).convert("RGB")
 
 
 def test_locks_and_tiebreak_marks_are_drawn_where_the_feature_is():
@@ -31,11 +32,30 @@ def test_locks_and_tiebreak_marks_are_drawn_where_the_feature_is():
             "tiebreaks": [{"x": 0, "y": -1, "location": "S", "feature": "city", "players": [1]}],
         }
     )
-    assert plain.size == marked.size
-    box = ImageChops.difference(plain, marked).getbbox()
-    assert box is not None  # something was drawn
-    # Both marks sit on the board area (top rows), not on the scoreboard strip.
-    assert box[3] < plain.size[1] * 0.75
+    assert plain.width == marked.width
+    # The board area (above the scoreboard) differs where the marks are; the
+    # legend below grows by two entries.
+    top = plain.height // 2
+    box = ImageChops.difference(
+        plain.crop((0, 0, plain.width, top)), marked.crop((0, 0, plain.width, top))
+    ).getbbox()
+    assert box is not None
+    assert marked.height >= plain.height
+    assert _legend_keys(_view({"locks": [], "tiebreaks": []})) == []
+    keys = _legend_keys(
+        _view(
+            {
+                "locks": [{"x": 0, "y": 0, "location": "E"}],
+                "tiebreaks": [{"x": 0, "y": -1, "location": "S", "players": [1]}],
+            }
+        )
+    )
+    assert keys == ["lock", "tiebreak"]
+
+
+def _legend_keys(view):
+    _, ctx = paint_cells(view, board_bounds(view), 64)
+    return [i.key for i in ctx.legend]
 
 
 def test_marks_on_unknown_cells_or_locations_are_ignored():

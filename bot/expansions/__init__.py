@@ -1,0 +1,82 @@
+"""Expansion adapters: one per expansion, registered by engine name.
+
+The base game and the bot never name an expansion: they ask the registry
+for the adapters of a game, of an action type or of a decision step. The
+adapter of expansion ``X`` lives in ``bot.expansions.X`` and registers
+itself on import; an expansion without one is shown generically (its
+actions under ``/act``). Adding an expansion adds its engine module and its
+adapter module (and, to draw it, its renders overlay), nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+
+from bot.expansions.adapter import Adapter, CommandSpec
+from bot.text import add_messages
+from engine.expansions import known_expansions
+from engine.game import Game
+
+__all__ = [
+    "Adapter",
+    "CommandSpec",
+    "adapter",
+    "adapters",
+    "for_action",
+    "for_step",
+    "of_game",
+    "register",
+]
+
+_REGISTRY: dict[str, Adapter] = {}
+
+
+class GenericAdapter(Adapter):
+    """An expansion that has no adapter: generic words, actions under /act."""
+
+    title = "expansion.generic"
+
+    def __init__(self, name: str) -> None:
+        self.name = name  # type: ignore[misc]
+
+
+def register(adapter: Adapter) -> Adapter:
+    """Make ``adapter`` the presentation of its expansion (and add its texts)."""
+    add_messages(adapter.name, adapter.messages)
+    _REGISTRY[adapter.name] = adapter
+    return adapter
+
+
+def adapter(name: str) -> Adapter:
+    """The adapter of expansion ``name`` (imported on first use)."""
+    if name not in _REGISTRY:
+        try:
+            importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+        if name not in _REGISTRY:
+            return GenericAdapter(name)
+    return _REGISTRY[name]
+
+
+def adapters(names: Iterable[str] | None = None) -> list[Adapter]:
+    """Adapters of ``names`` (default: every installed expansion), in the
+    engine's expansion order."""
+    wanted = set(known_expansions() if names is None else names)
+    return [adapter(n) for n in known_expansions() if n in wanted]
+
+
+def of_game(game: Game) -> list[Adapter]:
+    return adapters(game.expansions)
+
+
+def for_action(action_type: str) -> Adapter | None:
+    """The adapter presenting ``action_type`` (None: a base action or unknown)."""
+    return next((a for a in adapters() if action_type in a.actions), None)
+
+
+def for_step(step: str) -> Adapter | None:
+    """The adapter of an expansion's decision step (None: a base step)."""
+    return next((a for a in adapters() if step in a.prompts), None)

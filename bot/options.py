@@ -1,0 +1,18 @@
+"""Keys the bot keeps in a game's JSON options (db ``games.options``), and
+reading them."""
+
+from __future__ import annotations
+
+from bot.text import DEFAULT_LOCALE, Words
+from db.service import GameInfo
+
+POLICY = "on_timeout"  # bot policy: ai / skip / remind (db knows ai / remind)
+REMINDER_HOURS = "reminder_hours"
+RESIGNED = "resigned"  # seats the AI plays since their player resigned
+LOBBY_MESSAGE = "lobby_message"  # [channel id, message id] of the lobby post
+LOCALE = "locale"  # language of the game's public messages (default: English)
+
+
+def game_words(info: GameInfo) -> Words:
+    """The words of a game's public messages (thread posts, lobby, images)."""
+    return Words(str(info.options.get(LOCALE) or DEFAULT_LOCALE))

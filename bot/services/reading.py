@@ -1,0 +1,108 @@
+"""Reading a game: which game a command means, a seat's panel and hand, the
+board, the scores and (once over) the record. Answers go to one user, in
+their words (Caller.words); public information only, except the caller's
+own hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import RecordNotReady
+from bot.present import choices as ch
+from bot.present import events as ev
+from bot.present import panel as pn
+from bot.render import board_async
+from bot.services.access import Caller, find_game, seat_of, visible_game
+from bot.services.context import Context
+from bot.services.messages import Post, hand_post
+from bot.services.waiting import turn_number
+from bot.text import Text, escape, join
+from db.models import ACTIVE, LOBBY
+from db.service import GameInfo
+from engine.views import private_view, public_view
+
+
+class Reading:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    async def find(self, caller: Caller, game_id: int | None) -> GameInfo:
+        """The game a command means (bot.services.access.find_game)."""
+        return await find_game(self.ctx.store, caller, game_id)
+
+    async def panel(
+        self,
+        caller: Caller,
+        game_id: int,
+        *,
+        cell: tuple[int, int] | None = None,
+        page: int = 0,
+        action_page: int = 0,
+    ) -> pn.Panel:
+        await visible_game(self.ctx.store, caller, game_id)
+        loaded = await self.ctx.store.load_game(game_id)
+        seat = seat_of(loaded.info, caller)
+        return pn.build(
+            loaded.game,
+            loaded.info,
+            seat.index,
+            caller.words,
+            cell=cell,
+            page=page,
+            action_page=action_page,
+            ai_seats=self.ctx.ai_seats(loaded.info),
+        )
+
+    async def hand(self, caller: Caller, game_id: int) -> Post:
+        """The caller's private hand (ephemeral reply or DM)."""
+        await visible_game(self.ctx.store, caller, game_id)
+        loaded = await self.ctx.store.load_game(game_id)
+        seat = seat_of(loaded.info, caller)
+        view = private_view(loaded.game, seat.index)
+        return await hand_post(loaded.info, view, caller.words)
+
+    async def board(self, caller: Caller, game_id: int) -> Post:
+        await visible_game(self.ctx.store, caller, game_id)
+        game = (await self.ctx.store.load_game(game_id)).game
+        words = caller.words
+        image = await board_async(public_view(game), ch.legal_cells(game))
+        scores = ev.scores_text(list(game.players), list(game.scores), list(game.supply), words)
+        return Post(words("board.text", game=game_id, scores=scores), image)
+
+    async def scores(self, caller: Caller, game_id: int) -> Text:
+        await visible_game(self.ctx.store, caller, game_id)
+        game = (await self.ctx.store.load_game(game_id)).game
+        words = caller.words
+        players = list(game.players)
+        head = (
+            words("scores.head_over", game=game_id)
+            if game.finished
+            else words("scores.head_turn", game=game_id, turn=turn_number(game))
+        )
+        lines = [head, ev.scores_text(players, list(game.scores), list(game.supply), words)]
+        table = ev.breakdown(players, ev.public(game.events), words)
+        if table:
+            groups = [
+                words(
+                    "scores.group",
+                    group=group,
+                    points=join(
+                        [
+                            words("scores.player_points", name=escape(p), points=v)
+                            for p, v in zip(players, vals, strict=False)
+                        ],
+                        ", ",
+                    ),
+                )
+                for group, vals in table.items()
+            ]
+            lines.append(words("scores.breakdown", groups=join(groups, "; ")))
+        return join(lines)
+
+    async def record(self, caller: Caller, game_id: int) -> dict[str, Any]:
+        """The game record. A running game's record would show hidden choices
+        (staked chip faces, cards), so it is only given once the game is over."""
+        info = await visible_game(self.ctx.store, caller, game_id)
+        if info.status in (LOBBY, ACTIVE):
+            raise RecordNotReady(game_id, info.status)
+        return await self.ctx.store.export_record(game_id)

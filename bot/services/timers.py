@@ -1,0 +1,187 @@
+"""Due timers: reminders, turn limits and AI retries.
+
+Timers live in the database (db.timers), so they survive a restart. Each due
+timer is first *claimed*: its due time moves to a retry time (a back-off
+that doubles with every attempt, up to :data:`RETRY_MAX`) in one conditional
+update, so only one process handles it. Once handled it is removed and the
+game's timers are set again. A handler that fails — a busy or failing
+database above all — leaves the claimed timer to fire again at its retry
+time: a timer is never lost to an error; only a game that is gone or over
+drops its timers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from bot.present import choices as ch
+from bot.services.context import Context
+from bot.services.deadlines import (
+    AI_RETRY,
+    REMIND_ONLY,
+    REMINDER,
+    TIMEOUT,
+    Deadlines,
+    policy_of,
+)
+from bot.services.messages import Post
+from bot.services.standin import timeout_action
+from bot.services.turns import Turns
+from bot.services.waiting import turn_number
+from bot.text import escape, mention
+from db.errors import GameFinished, GameNotFound, GameNotStarted, StoreUnavailable
+from db.models import ACTIVE
+from db.service import GameInfo
+from db.timers import TimerInfo
+from engine.game import Game
+from engine.phases import Event
+
+log = logging.getLogger(__name__)
+
+RETRY_FIRST = dt.timedelta(minutes=1)
+RETRY_MAX = dt.timedelta(minutes=30)
+GONE = (GameNotFound, GameFinished, GameNotStarted)  # nothing left to time
+
+
+def retry_delay(attempt: int) -> dt.timedelta:
+    """Back-off before attempt ``attempt + 1`` of a timer (1 min, 2, 4, ... 30)."""
+    return min(RETRY_FIRST * (1 << max(attempt - 1, 0)), RETRY_MAX)
+
+
+class TurnTimers:
+    def __init__(self, ctx: Context, turns: Turns, deadlines: Deadlines) -> None:
+        self.ctx = ctx
+        self.turns = turns
+        self.deadlines = deadlines
+
+    async def fire_due(self, now: dt.datetime | None = None) -> int:
+        """Handle every due timer; returns how many were handled."""
+        now = now or self.ctx.clock()
+        timers = self.ctx.store.timers
+        handled = 0
+        for timer in await timers.due(now):
+            attempt = int(timer.payload.get("attempt", 0)) + 1
+            retry_at = now + retry_delay(attempt)
+            try:
+                claimed = await timers.claim(
+                    timer, now, retry_at, {**timer.payload, "attempt": attempt}
+                )
+            except StoreUnavailable as exc:
+                # Untouched, the timer stays due: the next poll tries again.
+                log.warning(
+                    "timers not claimed: the store is unavailable (%s)", exc.what, exc_info=exc
+                )
+                break
+            if not claimed:
+                continue  # handled or cancelled elsewhere meanwhile
+            try:
+                await self.handle(timer)
+            except GONE as exc:
+                log.info("timer %s of game %s dropped: %s", timer.id, timer.game_id, exc.code)
+            except StoreUnavailable as exc:
+                log.warning(
+                    "timer %s of game %s: the store is unavailable (%s); "
+                    "attempt %s failed, next at %s",
+                    timer.id,
+                    timer.game_id,
+                    exc.what,
+                    attempt,
+                    retry_at,
+                    exc_info=exc,
+                )
+                continue
+            except Exception:
+                log.exception(
+                    "timer %s of game %s failed (attempt %s); next at %s",
+                    timer.id,
+                    timer.game_id,
+                    attempt,
+                    retry_at,
+                )
+                continue
+            else:
+                handled += 1
+            await self._done(timer)
+        return handled
+
+    async def _done(self, timer: TimerInfo) -> None:
+        """Set the game's timers again in place of a handled one (a reminder's
+        successor is set here). If the store fails on the way, the claimed timer
+        fires again at its retry time (handlers check it is still due)."""
+        try:
+            try:
+                await self.deadlines.reconcile(timer.game_id, replacing=timer.id)
+            except GONE:
+                await self.ctx.store.timers.cancel(timer.id)
+        except StoreUnavailable as exc:
+            log.warning(
+                "timer %s of game %s handled but not removed (%s)",
+                timer.id,
+                timer.game_id,
+                exc.what,
+                exc_info=exc,
+            )
+
+    async def handle(self, timer: TimerInfo) -> None:
+        async with self.ctx.lock(timer.game_id):
+            info = await self.ctx.store.game_info(timer.game_id)
+            if info.status != ACTIVE or timer.seat is None:
+                return
+            if timer.kind == AI_RETRY:
+                await self.turns.after(
+                    timer.game_id, [], await self.turns.waiting_key(timer.game_id)
+                )
+                return
+            game = (await self.ctx.store.load_game(timer.game_id)).game
+            d = game.pending
+            stale = timer.payload.get("turn") != turn_number(game)
+            if d is None or timer.seat not in d.players or stale:
+                return  # the seat has acted since
+            if timer.kind == REMINDER:
+                await self._remind(info, timer.seat, game)
+            elif timer.kind == TIMEOUT:
+                await self._timeout(info, timer.seat)
+
+    async def _remind(self, info: GameInfo, seat_index: int, game: Game) -> None:
+        assert game.pending is not None
+        seat = info.seats[seat_index]
+        if not seat.mute_reminders and seat.user_id is not None:
+            words = self.ctx.words(info)
+            prompt = ch.step_prompt(game, game.pending, words)
+            await self.ctx.notifier.post(
+                info,
+                Post(
+                    words("timer.reminder", who=mention(seat.user_id), game=info.id, prompt=prompt),
+                    mentions=[seat.user_id],
+                    buttons=["turn"],
+                ),
+            )
+
+    async def _timeout(self, info: GameInfo, seat: int) -> None:
+        """The turn limit passed: the game's policy plays for the seat."""
+        policy = policy_of(info)
+        if policy == REMIND_ONLY:
+            return
+        store = self.ctx.store
+        before = await self.turns.waiting_key(info.id)
+        events: list[Event] = []
+        start_turn = None
+        while True:
+            loaded = await store.load_game(info.id)
+            game = loaded.game
+            d = game.pending
+            if start_turn is None:
+                start_turn = turn_number(game)
+            if d is None or seat not in d.players or turn_number(game) != start_turn:
+                break
+            action = timeout_action(game, seat, policy)
+            result = await store.act_as_ai(
+                info.id, seat, action, expected_version=loaded.info.version, allow_human=True
+            )
+            events += result.events
+        words = self.ctx.words(info)
+        name = escape(info.seats[seat].display_name)
+        await self.ctx.notifier.post(info, Post(words(f"timer.timed_out.{policy}", name=name)))
+        log.info("game %s: seat %s timed out (%s)", info.id, seat, policy)
+        await self.turns.after_safely(info.id, events, before)

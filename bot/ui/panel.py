@@ -1,0 +1,215 @@
+"""A seat's private action panel on Discord: its buttons and selects, and
+what a click on them does.
+
+Custom ids (at most 100 characters) carry the game and the game version the
+panel was built for, so a click on an outdated panel is refused by the store
+(StaleGame) and never misapplied; they are read back through the templates'
+named groups::
+
+    carc:p:<game>:<version>:<verb>:<arg>   buttons
+    carc:s:<game>:<version>:<verb>:<arg>   selects (a separate template, so
+                                           exactly one dynamic item matches)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Self, TypeVar
+
+import discord
+
+from bot.errors import player_text
+from bot.present import panel as pn
+from bot.present import values
+from bot.render import tile_async
+from bot.services import Caller, Services
+from bot.ui import funnel
+from bot.ui.access import caller_of, services_of
+from bot.ui.replies import defer, edit, file_of, reply
+from bot.ui.views import MAX_CUSTOM_ID, MAX_LABEL, MAX_OPTION, MAX_PLACEHOLDER, STYLES, GameView
+from db.errors import GameError
+
+PANEL = r"(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z]+):(?P<arg>[^:]*)"
+PanelId = tuple[int, int, str, str]  # game, version, verb, arg
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+
+
+class PanelItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
+    """What panel buttons and selects share: their id, read back through the
+    template's named groups, and the click (errors to the one funnel)."""
+
+    def __init__(self, item: ItemT, ids: PanelId) -> None:
+        super().__init__(item)
+        self.ids = ids
+
+    @staticmethod
+    def id_of(scope: str, ids: PanelId) -> str:
+        return f"carc:{scope}:{':'.join(str(part) for part in ids)}"[:MAX_CUSTOM_ID]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        ids = (int(match["game"]), int(match["version"]), match["verb"], match["arg"])
+        return cls.rebuild(ids)
+
+    @classmethod
+    def rebuild(cls, ids: PanelId) -> Self:
+        raise NotImplementedError
+
+    def chosen(self, interaction: discord.Interaction) -> str | None:
+        """The value picked (selects); None for a button."""
+        return None
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await on_click(interaction, *self.ids, self.chosen(interaction))
+        except Exception as exc:
+            await funnel.handle(interaction, exc)
+
+
+class PanelButton(PanelItem[discord.ui.Button[Any]], template=r"carc:p:" + PANEL):
+    def __init__(
+        self,
+        ids: PanelId,
+        *,
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        custom_id = self.id_of("p", ids)
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:MAX_LABEL], style=style, custom_id=custom_id, row=row
+        )
+        super().__init__(button, ids)
+
+    @classmethod
+    def rebuild(cls, ids: PanelId) -> PanelButton:
+        return cls(ids)
+
+
+class PanelSelect(PanelItem[discord.ui.Select[Any]], template=r"carc:s:" + PANEL):
+    def __init__(
+        self,
+        ids: PanelId,
+        *,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+        row: int | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=self.id_of("s", ids),
+            placeholder=placeholder[:MAX_PLACEHOLDER] or None,
+            options=options or [discord.SelectOption(label="-", value="-")],
+            row=row,
+        )
+        super().__init__(select, ids)
+
+    @classmethod
+    def rebuild(cls, ids: PanelId) -> PanelSelect:
+        return cls(ids)
+
+    def chosen(self, interaction: discord.Interaction) -> str | None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = list(self.item.values) or [str(v) for v in data.get("values", [])]
+        return values[0] if values else None
+
+
+def panel_view(panel: pn.Panel) -> GameView:
+    view = GameView()
+    gid, version = panel.game_id, panel.version
+    for row_index, row in enumerate(panel.rows):
+        if isinstance(row, pn.Sel):
+            options = [
+                discord.SelectOption(
+                    label=o.label[:MAX_OPTION], value=o.value[:MAX_OPTION], default=o.default
+                )
+                for o in row.options
+            ]
+            ids = (gid, version, row.verb, row.arg)
+            view.add_item(
+                PanelSelect(ids, placeholder=row.placeholder, options=options, row=row_index)
+            )
+        else:
+            for b in row:
+                style = STYLES[b.style]
+                ids = (gid, version, b.verb, b.arg)
+                view.add_item(PanelButton(ids, label=b.label, style=style, row=row_index))
+    return view
+
+
+async def show_panel(interaction: discord.Interaction, panel: pn.Panel, *, replace: bool) -> None:
+    """Send the panel (ephemeral) or put it in place of the clicked one."""
+    image = (
+        await tile_async(panel.tile, panel.rotations) if panel.tile and panel.rotations else None
+    )
+    file = file_of(image, "tile.png")
+    if replace:
+        await edit(interaction, panel.text, view=panel_view(panel), file=file)
+    else:
+        await reply(interaction, panel.text, view=panel_view(panel), file=file)
+
+
+async def send_hand(interaction: discord.Interaction, caller: Caller, game_id: int) -> None:
+    post = await services_of(interaction.client).reading.hand(caller, game_id)
+    await reply(interaction, post.text, file=file_of(post.image, post.filename))
+
+
+async def on_click(
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    verb: str,
+    arg: str,
+    value: str | None,
+) -> None:
+    services = services_of(interaction.client)
+    caller = caller_of(interaction)
+    if verb == "hand":
+        await defer(interaction, ephemeral=True)
+        await send_hand(interaction, caller, game_id)
+        return
+    await defer(interaction, update=True)
+    cell: tuple[int, int] | None = None
+    page = action_page = 0
+    note = ""
+    try:
+        if verb == "cell" and value:
+            cell = values.parse_cell(value)
+        elif verb == "page":
+            page = int(arg)
+        elif verb == "apage":
+            action_page = int(arg)
+        elif verb == "rot":
+            x, y, r = values.parse_rotation_choice(arg)
+            await services.turns.place(caller, game_id, x, y, r, version=version)
+        elif verb == "fol":
+            location = values.parse_follower(arg)
+            await services.turns.follower(caller, game_id, location, version=version)
+        elif verb in ("act", "actsel"):
+            index = int(value if verb == "actsel" and value is not None else arg)
+            await services.turns.choose(caller, game_id, version, index)
+        elif verb == "undo":
+            removed = await services.undo.undo(caller, game_id)
+            note = caller.words("undo.took_back", count=removed)
+    except GameError as exc:
+        # Refused (e.g. another click won the race): show why, with a fresh panel.
+        funnel.log_refusal(exc, interaction.id)
+        note = player_text(exc, caller.words) or ""
+    panel = await services.reading.panel(
+        caller, game_id, cell=cell, page=page, action_page=action_page
+    )
+    if note:
+        panel.text = f"{note}\n{panel.text}"
+    await show_panel(interaction, panel, replace=True)
+
+
+async def confirm_with_panel(
+    interaction: discord.Interaction, caller: Caller, game_id: int, done: str
+) -> None:
+    """Confirm an action privately with the seat's refreshed panel (its next
+    legal choices)."""
+    services: Services = services_of(interaction.client)
+    panel = await services.reading.panel(caller, game_id)
+    panel.text = f"{done}\n{panel.text}"
+    await show_panel(interaction, panel, replace=False)

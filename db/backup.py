@@ -1,0 +1,155 @@
+"""Backups of a SQLite game store with SQLite's online backup API.
+
+:func:`backup_sqlite` copies a consistent snapshot while the bot runs (WAL
+readers never block the writer, and the copy holds every committed
+transaction). :func:`restore_sqlite` writes a backup back into the database
+through the same API — the bot must be stopped — after keeping a copy of what
+it replaces. PostgreSQL has its own tools (pg_dump / pg_restore, see
+docs/deploy.md); both functions refuse it with :class:`NotSQLite`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+
+from db.migrate import VERSION_TABLE, migration_graph
+from db.session import normalise_url
+
+
+class BackupError(Exception):
+    """A backup or restore that cannot be done; the message says why."""
+
+
+class NotSQLite(BackupError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a database file holds, read after a backup or before a restore."""
+
+    path: Path
+    revision: str | None
+    games: int
+    size: int
+
+    def describe(self) -> str:
+        schema = f"schema {self.revision}" if self.revision else "no schema"
+        return f"{self.path} ({self.games} games, {schema}, {self.size:,} bytes)"
+
+
+def sqlite_path(url: str) -> Path:
+    u = make_url(normalise_url(url))
+    if u.get_backend_name() != "sqlite":
+        raise NotSQLite(
+            f"the database is {u.get_backend_name()}, not SQLite: back it up with pg_dump and "
+            "restore it with pg_restore (docs/deploy.md, Backups)"
+        )
+    if not u.database or u.database == ":memory:":
+        raise BackupError("an in-memory database cannot be backed up")
+    return Path(u.database)
+
+
+def inspect_file(path: Path) -> Snapshot:
+    """Check that ``path`` is a sound SQLite database and read its schema revision."""
+    if not path.is_file():
+        raise BackupError(f"{path} does not exist")
+    try:
+        with contextlib.closing(
+            sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        ) as c:
+            check = c.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise BackupError(f"{path} is damaged: {check}")
+            tables = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            revision = None
+            if VERSION_TABLE in tables:
+                row = c.execute(f"SELECT version_num FROM {VERSION_TABLE}").fetchone()
+                revision = row[0] if row else None
+            games = (
+                c.execute("SELECT count(*) FROM games").fetchone()[0] if "games" in tables else 0
+            )
+    except sqlite3.DatabaseError as exc:
+        raise BackupError(f"{path} is not a SQLite database ({exc})") from None
+    return Snapshot(path, revision, games, path.stat().st_size)
+
+
+def _copy(source: sqlite3.Connection, target: Path) -> None:
+    """Online backup of ``source`` into a new file ``target`` (written beside
+    it and renamed, so a failed copy never leaves half a file)."""
+    tmp = target.with_name(f".{target.name}.partial")
+    tmp.unlink(missing_ok=True)
+    try:
+        with contextlib.closing(sqlite3.connect(tmp)) as dest:
+            source.backup(dest)
+            # A backup is one self-contained file, whatever the source's journal.
+            dest.execute("PRAGMA journal_mode=DELETE")
+        tmp.replace(target)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def backup_sqlite(url: str, target: Path, *, overwrite: bool = False) -> Snapshot:
+    """Copy the SQLite database of ``url`` to ``target`` while it may be in use."""
+    source = sqlite_path(url)
+    if not source.is_file():
+        raise BackupError(f"{source} does not exist: nothing to back up")
+    if target.exists() and not overwrite:
+        raise BackupError(f"{target} exists: choose another file (or --overwrite)")
+    if target.resolve() == source.resolve():
+        raise BackupError("the backup file is the database itself")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with contextlib.closing(sqlite3.connect(source, timeout=30)) as conn:
+            _copy(conn, target)
+    except sqlite3.Error as exc:
+        raise BackupError(f"cannot copy {source} to {target}: {exc}") from None
+    return inspect_file(target)
+
+
+def restore_sqlite(url: str, backup: Path) -> tuple[Snapshot, Path | None]:
+    """Replace the database of ``url`` by ``backup`` (the bot must be stopped).
+
+    Returns what was restored and where the replaced database was kept (None
+    when there was none). A backup from an older version is migrated at the
+    next start; one from a newer version (unknown revision) is refused."""
+    target = sqlite_path(url)
+    if target.exists() and target.resolve() == backup.resolve():
+        raise BackupError("the backup file is the database itself")
+    snap = inspect_file(backup)
+    if snap.revision is None:
+        raise BackupError(f"{backup} holds no game store (no {VERSION_TABLE} table)")
+    if snap.revision not in migration_graph():
+        raise BackupError(
+            f"{backup} is at schema {snap.revision}, which this version does not know: "
+            "restore it with the version of the bot that made it"
+        )
+    kept = None
+    if target.exists():
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        kept = target.with_name(f"{target.name}.before-restore-{stamp}")
+        backup_sqlite(url, kept)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        _write_back(backup, target)
+    except sqlite3.Error as exc:
+        raise BackupError(f"cannot restore {backup} into {target}: {exc}") from None
+    return inspect_file(target), kept
+
+
+def _write_back(backup: Path, target: Path) -> None:
+    with (
+        contextlib.closing(
+            sqlite3.connect(f"{backup.absolute().as_uri()}?mode=ro", uri=True)
+        ) as src,
+        contextlib.closing(sqlite3.connect(target, timeout=30)) as dest,
+    ):
+        # Through SQLite, not a file copy: the database's WAL and shared memory
+        # files stay consistent with what is written.
+        src.backup(dest)

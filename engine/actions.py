@@ -1,0 +1,410 @@
+"""Typed actions: one small frozen value class per record action type.
+
+A record action is a plain JSON object (NOTATION.md) with the acting seat in
+``player`` and its kind in ``type``. At the edge (``Game.apply``,
+``Game.check``) it becomes one of the classes here or in an expansion: the one
+parser below reads every field from the class's own annotations, so a class is
+its own schema. A bad shape (missing or unknown field, a value of the wrong
+JSON type) raises :class:`MalformedAction`; whether a well-formed action is
+legal now is the game's question (:class:`IllegalAction`). Typed actions are
+immutable, so a stored action never changes after the fact, and
+:meth:`GameAction.to_record` builds a fresh plain dict every time.
+
+Field annotations the parser understands: ``int``, ``str``, ``bool``,
+``tuple[str, ...]`` (a JSON list of strings), :class:`SegmentRef`,
+:class:`FollowerRef`, and ``T | None``: with no default the key is required
+and ``null`` is a value; with the default ``None`` the key may be left out.
+``Annotated[T, "text"]`` says what value is expected, for error messages.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import reprlib
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Protocol,
+    Self,
+    TypeGuard,
+    TypeVar,
+    overload,
+)
+
+from engine.phases import Action, IllegalAction, MalformedAction
+
+if TYPE_CHECKING:
+    from engine.board import Board, Feature, Pos
+
+INT_LIMIT = 2**63  # larger numbers are never a coordinate, seat or rotation
+
+
+def is_int(v: object) -> TypeGuard[int]:
+    """A JSON integer (bools are not numbers here)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class _Shown(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:  # repr() itself fails past 4,300 digits
+            return f"<an integer of about {int(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
+        # As reprlib's, but in the caller's key order (reprlib sorts the keys).
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        items = list(x.items())
+        pieces = [
+            f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}"
+            for k, v in items[: self.maxdict]
+        ]
+        if len(items) > self.maxdict:
+            pieces.append("...")
+        return "{" + ", ".join(pieces) + "}"
+
+
+_SHOWN = _Shown()
+_SHOWN.maxstring = _SHOWN.maxother = 60
+_SHOWN.maxlevel = 3
+_SHOWN.maxlist = _SHOWN.maxdict = _SHOWN.maxtuple = _SHOWN.maxset = 8
+
+
+def shown(value: object) -> str:
+    """A short, safe repr of a value a caller sent, for error messages (never
+    fails on huge numbers or deep nesting)."""
+    return _SHOWN.repr(value)
+
+
+# --- references to the board inside actions --------------------------------------
+@dataclass(frozen=True, slots=True)
+class SegmentRef:
+    """A segment named by its tile and any of its location names (NOTATION.md)."""
+
+    x: int
+    y: int
+    location: str
+
+    WHAT: ClassVar[str] = "an object with integer 'x' and 'y' and a string 'location'"
+
+    def to_record(self) -> dict[str, Any]:
+        return {"x": self.x, "y": self.y, "location": self.location}
+
+
+@dataclass(frozen=True, slots=True)
+class FollowerRef:
+    """A follower named by the segment it stands on and its owner's seat."""
+
+    x: int
+    y: int
+    location: str
+    player: int
+
+    WHAT: ClassVar[str] = "an object with integer 'x', 'y' and 'player' and a string 'location'"
+
+    def to_record(self) -> dict[str, Any]:
+        return {"x": self.x, "y": self.y, "location": self.location, "player": self.player}
+
+
+def named_segment(board: Board, pos: Pos, seg: int) -> dict[str, Any]:
+    """A segment as action and event fields: x, y and its canonical location."""
+    return {"x": pos[0], "y": pos[1], "location": board.location_name(pos, seg)}
+
+
+def named_feature(board: Board, feat: Feature) -> dict[str, Any]:
+    """A feature named by its first segment, north-west first."""
+    pos, seg = min(feat.segments, key=lambda s: (s[0][1], s[0][0], s[1]))
+    return named_segment(board, pos, seg)
+
+
+class NamesSegment(Protocol):
+    """An action naming a segment with its optional x, y and location fields."""
+
+    @property
+    def x(self) -> int | None: ...
+
+    @property
+    def y(self) -> int | None: ...
+
+    @property
+    def location(self) -> str | None: ...
+
+
+def segment_of(board: Board, action: NamesSegment, what: str) -> tuple[Pos, int]:
+    """The (tile, segment) an action's x, y and location name; the fields are
+    required here (MalformedAction), the segment must exist (IllegalAction)."""
+    if action.x is None or action.y is None or action.location is None:
+        raise MalformedAction(f"{what} needs integer 'x' and 'y' and a 'location'")
+    return find_segment(board, action.x, action.y, action.location, what)
+
+
+def find_segment(board: Board, x: int, y: int, location: str, what: str = "") -> tuple[Pos, int]:
+    """The (tile, segment) that x, y and a location name designate, or
+    IllegalAction saying what is not there; ``what`` names it in the message."""
+    prefix = f"{what}: " if what else ""
+    placed = board.tiles.get((x, y))
+    if placed is None:
+        raise IllegalAction(f"{prefix}there is no tile at {x},{y}")
+    seg = placed.face.name_to_seg.get(location)
+    if seg is None:
+        names = ", ".join(placed.face.canonical)
+        raise IllegalAction(
+            f"{prefix}{shown(location)} is not a location on {placed.kind} at {x},{y}; "
+            f"its locations are {names}"
+        )
+    return (x, y), seg
+
+
+# --- the typed actions ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class GameAction:
+    """Base of every typed action. ``TYPE`` is the record's ``type``;
+    ``EXPANSION`` the expansion that defines it (None: the base game)."""
+
+    TYPE: ClassVar[str] = ""
+    EXPANSION: ClassVar[str | None] = None
+
+    player: int
+
+    @classmethod
+    def from_record(cls, data: object) -> Self:
+        """Read a record action of this type; MalformedAction says what is
+        wrong with its shape."""
+        return _parse(cls, data)
+
+    def to_record(self) -> Action:
+        """The plain JSON object for the game record (a fresh dict)."""
+        out: Action = {"player": self.player, "type": self.TYPE}
+        for f in _schema(type(self)).fields[1:]:
+            value = getattr(self, f.name)
+            if value is None and not f.required:
+                continue
+            out[f.name] = _encode(value)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Place(GameAction):
+    """B-3, B-4: put the drawn tile on the board."""
+
+    TYPE: ClassVar[str] = "place"
+
+    x: int
+    y: int
+    rotation: int
+
+
+@dataclass(frozen=True, slots=True)
+class Follower(GameAction):
+    """B-5: a follower on a location of the tile just placed, or none (null)."""
+
+    TYPE: ClassVar[str] = "follower"
+
+    location: Annotated[str | None, "a location name or null"]
+
+
+BASE_ACTIONS: dict[str, type[GameAction]] = {Place.TYPE: Place, Follower.TYPE: Follower}
+# Every action type any expansion defines (filled by engine.plugins.register),
+# so that a type nobody knows is a malformed action, not merely an illegal one.
+ACTION_TYPES: dict[str, type[GameAction]] = dict(BASE_ACTIONS)
+
+
+def parse_action(data: object) -> GameAction:
+    """Any record action, by its ``type`` (MalformedAction when unknown)."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        if not isinstance(data, dict):
+            raise MalformedAction("an action must be a JSON object")
+        raise MalformedAction(f"unknown action type {shown(kind)}")
+    return cls.from_record(data)
+
+
+# --- the one parser ----------------------------------------------------------------
+_A = TypeVar("_A", bound=GameAction)
+
+
+class _Bad(Exception):
+    """A value of the wrong kind; the parser names the field."""
+
+
+def _int(v: object) -> int:
+    if type(v) is int and -INT_LIMIT <= v < INT_LIMIT:
+        return v
+    if is_int(v) and -INT_LIMIT <= v < INT_LIMIT:  # a subclass: store a plain int
+        return int(v)
+    raise _Bad
+
+
+def _str(v: object) -> str:
+    if type(v) is str:
+        return v
+    if isinstance(v, str):
+        return str(v)
+    raise _Bad
+
+
+def _bool(v: object) -> bool:
+    if isinstance(v, bool):
+        return v
+    raise _Bad
+
+
+def _strs(v: object) -> tuple[str, ...]:
+    if isinstance(v, list) and all(isinstance(s, str) for s in v):
+        return tuple(str(s) for s in v)
+    raise _Bad
+
+
+def _segment_ref(v: object) -> SegmentRef:
+    if isinstance(v, dict) and set(v) == {"x", "y", "location"}:
+        return SegmentRef(_int(v["x"]), _int(v["y"]), _str(v["location"]))
+    raise _Bad
+
+
+def _follower_ref(v: object) -> FollowerRef:
+    if isinstance(v, dict) and set(v) == {"x", "y", "location", "player"}:
+        return FollowerRef(_int(v["x"]), _int(v["y"]), _str(v["location"]), _int(v["player"]))
+    raise _Bad
+
+
+_KINDS: dict[object, tuple[Callable[[object], object], str]] = {
+    int: (_int, "an integer"),
+    str: (_str, "a string"),
+    bool: (_bool, "true or false"),
+    tuple[str, ...]: (_strs, "a list of strings"),
+    SegmentRef: (_segment_ref, SegmentRef.WHAT),
+    FollowerRef: (_follower_ref, FollowerRef.WHAT),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    name: str
+    read: Callable[[object], object]
+    what: str
+    required: bool  # the key must be present
+    nullable: bool  # null is a value
+
+
+@dataclass(frozen=True, slots=True)
+class _Schema:
+    fields: tuple[_Field, ...]  # ``player`` first
+    known: frozenset[str]  # every key an action of the class may hold
+    names: str  # the keys, for messages
+
+
+_SCHEMAS: dict[type[GameAction], _Schema] = {}
+_ABSENT = object()
+
+
+def _schema(cls: type[GameAction]) -> _Schema:
+    """An action class's fields, read once from its annotations."""
+    schema = _SCHEMAS.get(cls)
+    if schema is not None:
+        return schema
+    hints = typing.get_type_hints(cls, include_extras=True)
+    out = []
+    for f in dataclasses.fields(cls):
+        tp, said = hints[f.name], None
+        if typing.get_origin(tp) is typing.Annotated:
+            tp, said = tp.__origin__, tp.__metadata__[0]
+        nullable = typing.get_origin(tp) in (typing.Union, types.UnionType)
+        if nullable:
+            (tp,) = [a for a in typing.get_args(tp) if a is not type(None)]
+        read, text = _KINDS[tp]
+        required = f.default is dataclasses.MISSING
+        out.append(_Field(f.name, read, said or text, required, nullable and required))
+    names = [out[0].name, "type", *(f.name for f in out[1:])]
+    schema = _Schema(tuple(out), frozenset(names), ", ".join(repr(n) for n in names))
+    _SCHEMAS[cls] = schema
+    return schema
+
+
+def _parse(cls: type[_A], data: object) -> _A:
+    if not isinstance(data, Mapping):
+        raise MalformedAction("an action must be a JSON object")
+    schema = _SCHEMAS.get(cls) or _schema(cls)
+    if not schema.known.issuperset(data):
+        key = next(k for k in data if k not in schema.known)
+        raise MalformedAction(
+            f"unknown field {shown(key)} in an action of type {cls.TYPE!r}; "
+            f"its fields are {schema.names}"
+        )
+    if data.get("type") != cls.TYPE:
+        raise MalformedAction(f"'type' must be {cls.TYPE!r}, not {shown(data.get('type'))}")
+    values: dict[str, Any] = {}
+    for f in schema.fields:
+        v = data.get(f.name, _ABSENT)
+        if v is _ABSENT:
+            if f.required:
+                raise MalformedAction(f"an action of type {cls.TYPE!r} needs '{f.name}' ({f.what})")
+        elif v is None and f.nullable:
+            values[f.name] = None
+        else:
+            try:
+                values[f.name] = f.read(v)
+            except _Bad:
+                raise MalformedAction(f"'{f.name}' must be {f.what}, not {shown(v)}") from None
+    return cls(**values)
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if isinstance(value, SegmentRef | FollowerRef):
+        return value.to_record()
+    return value
+
+
+class ActionLog(Sequence[Action]):
+    """The actions a game applied, stored typed (immutable). Reading one gives
+    its record dict, a fresh copy: a caller changing it changes nothing here."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self) -> None:
+        self._items: list[GameAction] = []
+
+    def append(self, action: GameAction) -> None:
+        self._items.append(action)
+
+    def typed(self) -> tuple[GameAction, ...]:
+        return tuple(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [a.to_record() for a in self._items[index]]
+        return self._items[index].to_record()
+
+    def __iter__(self) -> Iterator[Action]:
+        return (a.to_record() for a in self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ActionLog):
+            return self._items == other._items
+        if isinstance(other, list):
+            return list(self) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))

@@ -1,0 +1,121 @@
+"""The Bets (RULES.md T-1..T-8): bookmaker tiles, staking chips, settlement.
+
+The 10 bookmaker tiles are rows of the tile catalogue (engine/tiles.py, T-8);
+the Game shuffles them into the bag. The chips are the table in
+:mod:`engine.expansions.bet_chips` (T-7). This package adds, through hook
+points and action types only:
+
+* ``after_place``: remember each placed betting office (T-1);
+* ``feature_scored`` + ``after_scoring``: settle chips on completed roads and
+  cities (T-4, :mod:`.settlement`), then step 4 of a bookmaker turn (T-2,
+  :mod:`.staking`);
+* ``before_final``: final settlement (T-5);
+* ``public_view`` / ``private_view`` (:mod:`.view`).
+
+Secrecy (T-3): chip faces live only in ``game.ext["bets"]``; events and views
+carry seats, never faces, until a chip is flipped. The ``stake`` action in the
+game record names the face (the record is an administrative artefact, never
+shown to players).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.board import PlaceResult
+from engine.expansions.bet_chips import FACES
+from engine.expansions.bets import settlement, staking, view
+from engine.expansions.bets.actions import CHOOSE, PASS, STAKE, SettleFeature, Stake, StakePass
+from engine.expansions.bets.state import (
+    BET_KINDS,
+    BET_REASON,
+    NAME,
+    STEP_FINAL,
+    STEP_SETTLE,
+    STEP_STAKE,
+    BetsState,
+    StakedChip,
+    features_on,
+    staked,
+    state,
+)
+from engine.phases import ActionSpec, Steps
+from engine.scoring import FeatureScore
+from engine.tiles import KINDS
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+ACTIONS = (Stake, StakePass, SettleFeature)
+
+__all__ = [
+    "ACTIONS",
+    "BET_KINDS",
+    "BET_REASON",
+    "CHOOSE",
+    "NAME",
+    "PASS",
+    "STAKE",
+    "STEP_FINAL",
+    "STEP_SETTLE",
+    "STEP_STAKE",
+    "BetsState",
+    "StakedChip",
+    "features_on",
+    "install",
+    "staked",
+    "state",
+]
+
+
+def install(game: Game) -> None:
+    game.ext[NAME] = BetsState(supply=[list(FACES) for _ in game.players])
+    h = game.hooks
+    h.after_place.add(_after_place)
+    h.feature_scored.add(settlement.feature_scored)
+    h.after_scoring.add(_after_scoring)
+    h.before_final.add(settlement.settle_final)
+    h.public_view.add(view.public_view)
+    h.private_view.add(view.private_view)
+    h.add_action(
+        ActionSpec(
+            Stake,
+            frozenset({STEP_STAKE}),
+            staking.legal_stake,
+            staking.validate_stake,
+            staking.run_stake,
+        )
+    )
+    h.add_action(
+        ActionSpec(
+            StakePass,
+            frozenset({STEP_STAKE}),
+            staking.legal_pass,
+            staking.validate_pass,
+            staking.run_pass,
+        )
+    )
+    h.add_action(
+        ActionSpec(
+            SettleFeature,
+            frozenset({STEP_SETTLE, STEP_FINAL}),
+            settlement.legal_choose,
+            settlement.validate_choose,
+            settlement.run_choose,
+        )
+    )
+
+
+def _after_place(game: Game, result: PlaceResult) -> Steps:
+    """Remember every placed office (T-1) so views and settlement find them."""
+    pos = result.placed.pos
+    if KINDS[result.placed.kind].office:
+        st = state(game)
+        st.offices.append(pos)
+        st.stacks[pos] = []
+    yield from ()
+
+
+def _after_scoring(game: Game, scores: list[FeatureScore]) -> Steps:
+    yield from settlement.settle_completed(game)
+    yield from staking.stake_step(game)

@@ -1,0 +1,241 @@
+"""Settling bets (T-4, T-5, T-6).
+
+After completion scoring (T-4): ``feature_scored`` notes each completed road
+or city (reason "completed" only, T-4.1) touching an office with chips; the
+``after_scoring`` step then asks the active player to pick the feature for
+every office shared by several of them (``settle_feature``), and only then
+flips the chips, office by office. At game end (T-5), in ``before_final``: each
+chip against the tile count so far of an unfinished road or city of its tile;
+where several qualify its owner picks (all owners answer in any order).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import shown
+from engine.board import Feature, Pos
+from engine.expansions.bet_chips import face_order, payout
+from engine.expansions.bets.actions import CHOOSE, SettleFeature
+from engine.expansions.bets.state import (
+    BET_KINDS,
+    BET_REASON,
+    STEP_FINAL,
+    STEP_SETTLE,
+    Scored,
+    StakedChip,
+    feature_info,
+    features_on,
+    location_of,
+    state,
+)
+from engine.phases import Action, Decision, IllegalAction, Steps
+from engine.scoring import COMPLETED, FINAL, FeatureScore
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def feature_scored(game: Game, score: FeatureScore) -> None:
+    """T-4 / T-4.1: note completed roads and cities over offices with chips;
+    they are settled in the after_scoring step, after all normal scoring."""
+    feat = score.feature
+    if score.reason != COMPLETED or feat.kind not in BET_KINDS:
+        return
+    st = state(game)
+    offices = [p for p in st.offices if st.stacks[p] and p in feat.tiles]
+    if offices:
+        # T-6: the plain tile count, whatever modifiers did to the points.
+        st.scored.append(Scored(game.board.find(score.root), feat.kind, len(feat.tiles), offices))
+
+
+# --- feature choices (T-4 active player, T-5 owners) ----------------------------
+def _open_asks(game: Game) -> list[tuple[int, Pos]]:
+    st = state(game)
+    return [k for k in st.asks if k not in st.answers]
+
+
+def _choose_step(game: Game, step: str, active: int | None) -> Steps:
+    """Wait until every open ask is answered (any order)."""
+    st = state(game)
+    while _open_asks(game):
+        asks = _open_asks(game)
+        players = tuple(sorted({p for p, _ in asks}))
+        info = {
+            "questions": [
+                {
+                    "player": p,
+                    "x": pos[0],
+                    "y": pos[1],
+                    "chips": len(st.stacks[pos]),
+                    "features": feature_info(game, pos, st.asks[(p, pos)]),
+                }
+                for p, pos in asks
+            ]
+        }
+        action = yield Decision(step, players, players[0] if active is None else active, (), info)
+        yield from game.hooks.actions[action.TYPE].run(game, action)
+
+
+def legal_choose(game: Game, player: int) -> list[Action]:
+    st = state(game)
+    out: list[Action] = []
+    for p, pos in _open_asks(game):
+        if p == player:
+            out += [
+                {
+                    "player": player,
+                    "type": CHOOSE,
+                    "x": pos[0],
+                    "y": pos[1],
+                    "location": f["location"],
+                }
+                for f in feature_info(game, pos, st.asks[(p, pos)])
+            ]
+    return out
+
+
+def resolve_choice(game: Game, action: SettleFeature) -> tuple[tuple[int, Pos], int]:
+    """The (seat, office) an answer is for and the chosen root, or IllegalAction."""
+    st = state(game)
+    x, y, loc = action.x, action.y, action.location
+    key = (action.player, (x, y))
+    if key not in st.asks:
+        where = ", ".join(f"{px},{py}" for p, (px, py) in _open_asks(game) if p == action.player)
+        raise IllegalAction(
+            f"there is no choice for you to make at {x},{y}; you choose at {where or 'no office'}"
+            " (T-4, T-5)"
+        )
+    if key in st.answers:
+        raise IllegalAction(f"you have already chosen the feature for {x},{y} (T-4, T-5)")
+    options = feature_info(game, (x, y), st.asks[key])
+    placed = game.board.tiles[(x, y)]
+    seg = placed.face.name_to_seg.get(loc)
+    names = ", ".join(f"{o['location']} ({o['feature']}, {o['tiles']} tiles)" for o in options)
+    if seg is None or placed.face.segments[seg].kind not in BET_KINDS:
+        raise IllegalAction(
+            f"{shown(loc)} is not a road or city location on the tile at {x},{y}; choose {names}"
+        )
+    root = game.board.find(placed.nodes[seg])
+    if root not in {game.board.find(r) for r in st.asks[key]}:
+        raise IllegalAction(
+            f"the {placed.face.segments[seg].kind} at {loc} cannot settle these chips; "
+            f"choose {names} (T-4, T-5)"
+        )
+    return key, root
+
+
+def validate_choose(game: Game, action: SettleFeature) -> None:
+    resolve_choice(game, action)
+
+
+def run_choose(game: Game, action: SettleFeature) -> Steps:
+    key, root = resolve_choice(game, action)
+    state(game).answers[key] = root
+    game.events.append(
+        {
+            "type": "settle_choice",
+            "player": action.player,
+            "x": key[1][0],
+            "y": key[1][1],
+            "location": location_of(game, key[1], root),
+        }
+    )
+    yield from ()
+
+
+# --- settlement -------------------------------------------------------------------
+def _flip(
+    game: Game, pos: Pos, chips: list[StakedChip], feat: Feature | None, tiles: int, scoring: str
+) -> None:
+    """Turn ``chips`` face up against a feature of ``tiles`` tiles, pay the
+    matching ones and return all of them to their owners' supplies (T-4)."""
+    st = state(game)
+    game.reveal()  # hidden information comes out: earlier actions are final
+    loc = None if feat is None else location_of(game, pos, feat.id)
+    for chip in chips:
+        points = 0 if feat is None else payout(chip.face, tiles)
+        game.events.append(
+            {
+                "type": "bet_settled",
+                "player": chip.player,
+                "chip": chip.face,
+                "x": pos[0],
+                "y": pos[1],
+                "feature": None if feat is None else feat.kind,
+                "location": loc,
+                "tiles": tiles,
+                "points": points,
+                "scoring": scoring,
+            }
+        )
+        if points:
+            game.award(
+                chip.player,
+                points,
+                {
+                    "feature": feat.kind if feat else None,
+                    "reason": BET_REASON,
+                    "tiles": tiles,
+                    "chip": chip.face,
+                    "at": [pos[0], pos[1]],
+                },
+            )
+        st.stacks[pos].remove(chip)
+        st.supply[chip.player].append(chip.face)
+        st.supply[chip.player].sort(key=face_order)
+
+
+def settle_completed(game: Game) -> Steps:
+    """T-4: after the normal scoring of this turn, flip the chips of every
+    office on a completed road or city; the active player first picks the
+    feature for offices shared by several of them."""
+    st = state(game)
+    scored, st.scored = st.scored, []
+    if not scored:
+        return
+    offices: list[Pos] = []
+    for s in scored:
+        offices += [p for p in s.offices if p not in offices]
+    by_office = {pos: [s for s in scored if pos in s.offices] for pos in offices}
+    active = game.turn.player if game.turn is not None else 0
+    st.asks = {
+        (active, pos): [s.root for s in cands] for pos, cands in by_office.items() if len(cands) > 1
+    }
+    st.answers = {}
+    yield from _choose_step(game, STEP_SETTLE, active)
+    for pos in offices:
+        cands = by_office[pos]
+        root = st.answers.get((active, pos), cands[0].root)
+        chosen = next(s for s in cands if s.root == root)
+        feat = game.board.features[game.board.find(chosen.root)]
+        _flip(game, pos, list(st.stacks[pos]), feat, chosen.tiles, COMPLETED)
+    st.asks, st.answers = {}, {}
+
+
+def settle_final(game: Game) -> Steps:
+    """T-5: settle every chip still on the board against the tile count so far
+    of an unfinished road or city of its tile; owners choose where several
+    qualify (each for their own chips, any order)."""
+    st = state(game)
+    candidates: dict[Pos, list[Feature]] = {}
+    for pos in st.offices:
+        if st.stacks[pos]:
+            candidates[pos] = [
+                f for _, f in features_on(game, pos) if not game.board.is_complete(f)
+            ]
+    st.asks = {
+        (chip.player, pos): [f.id for f in feats]
+        for pos, feats in candidates.items()
+        if len(feats) > 1
+        for chip in st.stacks[pos]
+    }
+    st.answers = {}
+    yield from _choose_step(game, STEP_FINAL, None)
+    for pos, feats in candidates.items():
+        for chip in list(st.stacks[pos]):
+            root = st.answers.get((chip.player, pos), feats[0].id if feats else None)
+            feat = None if root is None else game.board.features[game.board.find(root)]
+            tiles = 0 if feat is None else len(feat.tiles)
+            _flip(game, pos, [chip], feat, tiles, FINAL)
+    st.asks, st.answers = {}, {}

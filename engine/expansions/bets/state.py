@@ -1,0 +1,100 @@
+"""The Bets' state, names and board helpers (RULES.md T-1..T-8).
+
+Secrecy (T-3): chip faces live only in ``game.ext["bets"]``; events and views
+carry seats, never faces, until a chip is flipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.board import Feature, Pos
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+NAME = "bets"
+
+# Steps (the "step" of a pending decision).
+STEP_STAKE = "bets"  # T-2 step 4
+STEP_SETTLE = "bets_settle"  # T-4 the active player picks the feature
+STEP_FINAL = "bets_final"  # T-5 each owner picks for their own chips
+
+BET_KINDS = ("road", "city")  # T-2: bets are on roads and cities only
+BET_REASON = "bet"  # "reason" of the score events that pay chips
+
+
+@dataclass(slots=True)
+class StakedChip:
+    """A chip face down on an office."""
+
+    player: int
+    face: str
+
+
+@dataclass(slots=True)
+class Scored:
+    """A completed road or city of this turn touching offices with chips."""
+
+    root: int
+    kind: str
+    tiles: int  # T-6 plain tile count at scoring
+    offices: list[Pos]
+
+
+@dataclass(slots=True)
+class BetsState:
+    supply: list[list[str]]  # per seat, faces in table order (T-3: own view only)
+    offices: list[Pos] = field(default_factory=list)  # placed offices, in order
+    stacks: dict[Pos, list[StakedChip]] = field(default_factory=dict)  # office -> chips
+    office: Pos | None = None  # office of the running step 4
+    waiting: list[int] = field(default_factory=list)  # step 4 seats still to answer
+    scored: list[Scored] = field(default_factory=list)  # this turn, not yet settled
+    # Open feature choices (T-4 active player / T-5 owners): (seat, office) ->
+    # candidate roots; answers: (seat, office) -> chosen root.
+    asks: dict[tuple[int, Pos], list[int]] = field(default_factory=dict)
+    answers: dict[tuple[int, Pos], int] = field(default_factory=dict)
+
+
+def state(game: Game) -> BetsState:
+    st: BetsState = game.ext[NAME]
+    return st
+
+
+def staked(game: Game) -> list[tuple[Pos, StakedChip]]:
+    """Every chip on the board with its office (engine-internal: faces!)."""
+    st = state(game)
+    return [(pos, s) for pos in st.offices for s in st.stacks[pos]]
+
+
+def features_on(game: Game, pos: Pos) -> list[tuple[str, Feature]]:
+    """Roads and cities with a segment on the tile at ``pos``, each once, with a
+    location name of theirs on that tile (NOTATION.md)."""
+    placed = game.board.tiles[pos]
+    out: list[tuple[str, Feature]] = []
+    seen: set[int] = set()
+    for i, seg in enumerate(placed.face.segments):
+        if seg.kind not in BET_KINDS:
+            continue
+        feat = game.board.feature_of(placed.nodes[i])
+        if feat.id not in seen:
+            seen.add(feat.id)
+            out.append((placed.face.canonical[i], feat))
+    return out
+
+
+def location_of(game: Game, pos: Pos, root: int) -> str:
+    for loc, feat in features_on(game, pos):
+        if feat.id == game.board.find(root):
+            return loc
+    raise KeyError(root)  # pragma: no cover - candidates come from features_on
+
+
+def feature_info(game: Game, pos: Pos, roots: list[int]) -> list[dict[str, Any]]:
+    wanted = {game.board.find(r) for r in roots}
+    return [
+        {"location": loc, "feature": feat.kind, "tiles": len(feat.tiles)}
+        for loc, feat in features_on(game, pos)
+        if feat.id in wanted
+    ]

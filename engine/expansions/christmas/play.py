@@ -1,0 +1,240 @@
+"""Drawing and playing Christmas cards (X-2, X-3, X-4.9).
+
+- ``after_place``: the optional draws (X-2); a lightning card resolves at once;
+- ``xmas-play`` in the ``place`` and ``follower`` steps: plain cards (X-3);
+- resolving a card: its target (``xmas-target``), the reactions of the players
+  an attack affects (``xmas-react``, X-4.9), its effect, the discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import shown
+from engine.board import PlaceResult, Pos
+from engine.expansions.christmas.actions import (
+    DRAW,
+    PLAY,
+    REACT,
+    TARGET,
+    XmasDraw,
+    XmasPlay,
+    XmasReact,
+    XmasTarget,
+)
+from engine.expansions.christmas.behaviour import Resolution
+from engine.expansions.christmas.cards import BY_ID, CardDesign, Deck
+from engine.expansions.christmas.state import (
+    STEP_DRAW,
+    STEP_MASTERMIND,
+    STEP_REACT,
+    STEP_TARGET,
+    Ask,
+    Option,
+    XmasState,
+    ask,
+    state,
+)
+from engine.expansions.christmas.targets import TARGET_KEYS
+from engine.phases import Action, IllegalAction, Steps
+from engine.tiles import KINDS
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# --- resolving a card ---------------------------------------------------------------
+def affected(game: Game, player: int, card: CardDesign, opt: Option | None) -> list[int]:
+    """Players an attack card acts against (X-4.9), in seat order after the attacker."""
+    who = card.behaviour.affected(game, player, opt)
+    who.discard(player)
+    n = len(game.players)
+    return sorted(who, key=lambda p: (p - player) % n)
+
+
+def resolve(game: Game, player: int, card_id: str) -> Steps:
+    """Target, reactions, effect, discard (X-3). The card is in ``in_play``."""
+    st = state(game)
+    card = BY_ID[card_id]
+    options = card.options(game, player)
+    opt: Option | None = None
+    action: XmasTarget | None = None
+    if options is not None:
+        if not options:  # X-3: no legal target, discarded without effect
+            game.events.append({"type": "xmas-no-target", "player": player, "card": card_id})
+            _finish(st, card_id)
+            return
+        kind = card.behaviour.target
+        question = Ask(STEP_TARGET, player, card=card_id, target=kind, options=options)
+        info: dict[str, Any] = {"card": card_id, "options": [o.public for o in options]}
+        action = yield from ask(game, question, info, XmasTarget)
+        key = TARGET_KEYS[kind](game, action, player)
+        opt = next(o for o in options if o.key == key)
+    if card.attack:
+        for p in affected(game, player, card, opt):
+            prevent = next((c for c in st.hands[p] if BY_ID[c].behaviour.cancels_attacks), None)
+            if prevent is None:
+                continue
+            seen: dict[str, Any] = {"card": card_id, "attacker": player}
+            if opt is not None:
+                seen["target"] = opt.public
+            answer = yield from ask(game, Ask(STEP_REACT, p, card=card_id), seen, XmasReact)
+            if answer.cancel:  # X-4.9: both cards to the discard pile, no effect
+                st.hands[p].remove(prevent)
+                st.discard.append(prevent)
+                game.events.append(
+                    {"type": "xmas-cancel", "player": p, "card": card_id, "attacker": player}
+                )
+                _finish(st, card_id)
+                return
+            game.events.append({"type": "xmas-pass", "player": p, "card": card_id})
+    ev: dict[str, Any] = {"type": "xmas-effect", "player": player, "card": card_id}
+    if opt is not None:
+        ev["target"] = opt.public
+    yield from card.behaviour.run(Resolution(game, player, card, opt, action, ev))
+    _finish(st, card_id)
+
+
+def _finish(st: XmasState, card: str) -> None:
+    st.in_play.remove(card)
+    st.discard.append(card)
+
+
+# --- X-2 drawing -------------------------------------------------------------------
+def draw_decks(game: Game, player: int, pos: Pos, kind: str) -> list[Deck]:
+    """The decks a tile placed at ``pos`` lets ``player`` draw from (X-2)."""
+    out: list[Deck] = []
+    board = game.board
+    for mpos, node in board.monasteries_around(pos):
+        if mpos != pos and any(f.player != player for f in board.feature_of(node).followers):
+            out.append("abbey")
+            break
+    if KINDS[kind].only_roads_and_fields:
+        out.append("roadside")
+    return out
+
+
+def after_place(game: Game, result: PlaceResult) -> Steps:
+    st = state(game)
+    turn = game.turn
+    assert turn is not None
+    player = turn.player
+    placed = result.placed
+    for deck in draw_decks(game, player, placed.pos, placed.kind):
+        if not st.decks[deck]:  # X-1: no refill
+            continue
+        info = {"deck": deck, "left": len(st.decks[deck])}
+        offer = yield from ask(game, Ask(STEP_DRAW, player, deck=deck), info, XmasDraw)
+        if not offer.draw:
+            game.events.append({"type": "xmas-decline", "player": player, "deck": deck})
+            continue
+        card = st.decks[deck].pop(0)
+        game.reveal()
+        game.events.append({"type": "xmas-draw", "player": player, "deck": deck})
+        game.events.append(
+            {"type": "xmas-card", "player": player, "deck": deck, "card": card, "private": player}
+        )
+        if BY_ID[card].timing == "lightning":  # X-3: resolves now, revealed
+            game.events.append(
+                {"type": "xmas-reveal", "player": player, "deck": deck, "card": card}
+            )
+            st.in_play.append(card)
+            yield from resolve(game, player, card)
+        else:
+            st.hands[player].append(card)
+
+
+def legal_draw(game: Game, player: int) -> list[Action]:
+    question = state(game).ask
+    if question is None or question.step != STEP_DRAW or question.player != player:
+        return []
+    return [
+        {"player": player, "type": DRAW, "deck": question.deck, "draw": b} for b in (True, False)
+    ]
+
+
+def validate_draw(game: Game, action: XmasDraw) -> None:
+    question = state(game).ask
+    if question is None or question.step != STEP_DRAW:
+        raise IllegalAction("no christmas card is offered now (X-2)")
+    if action.deck != question.deck:
+        raise IllegalAction(f"'deck' must be {question.deck!r}, the deck offered now (X-2)")
+
+
+# --- X-3 plain cards ------------------------------------------------------------------
+def why_not_playable(game: Game, player: int, card: object) -> str | None:
+    """None if ``player`` may play ``card`` from hand now, else the reason."""
+    st = state(game)
+    turn = game.turn
+    design = BY_ID.get(card) if isinstance(card, str) else None
+    if design is None:
+        return f"unknown card {shown(card)}"
+    if design.id not in st.hands[player]:
+        return f"{design.id!r} is not in your hand"
+    if turn is None or game.pending is None or turn.player != player:
+        return "cards are played during your own turn (X-3)"
+    if design.timing == "end":
+        return f"{design.id!r} is an end card, applied at game end (X-3, X-6)"
+    return design.behaviour.why_not(game, player, design)
+
+
+def legal_plays(game: Game, player: int) -> list[Action]:
+    st = state(game)
+    return [
+        {"player": player, "type": PLAY, "card": c}
+        for c in dict.fromkeys(st.hands[player])
+        if why_not_playable(game, player, c) is None
+    ]
+
+
+def validate_play(game: Game, action: XmasPlay) -> None:
+    why = why_not_playable(game, action.player, action.card)
+    if why is not None:
+        raise IllegalAction(f"cannot play that card: {why}")
+
+
+def run_play(game: Game, action: XmasPlay) -> Steps:
+    st = state(game)
+    st.hands[action.player].remove(action.card)
+    st.in_play.append(action.card)
+    game.events.append({"type": "xmas-play", "player": action.player, "card": action.card})
+    yield from resolve(game, action.player, action.card)
+
+
+# --- targets and reactions ------------------------------------------------------------
+def legal_target(game: Game, player: int) -> list[Action]:
+    question = state(game).ask
+    if (
+        question is None
+        or question.player != player
+        or question.step not in (STEP_TARGET, STEP_MASTERMIND)
+    ):
+        return []
+    return [{"player": player, "type": TARGET, **o.public} for o in question.options]
+
+
+def validate_target(game: Game, action: XmasTarget) -> None:
+    question = state(game).ask
+    if question is None or question.step not in (STEP_TARGET, STEP_MASTERMIND):
+        raise IllegalAction("no card target is being chosen now")
+    key = TARGET_KEYS[question.target](game, action, action.player)
+    if not any(o.key == key for o in question.options):
+        sample = ", ".join(str(o.public) for o in question.options[:3])
+        raise IllegalAction(
+            f"that is not a legal {question.target} for {question.card!r}; "
+            f"{len(question.options)} legal, e.g. {sample}"
+        )
+    BY_ID[question.card or ""].behaviour.check_target(game, BY_ID[question.card or ""], action)
+
+
+def legal_react(game: Game, player: int) -> list[Action]:
+    question = state(game).ask
+    if question is None or question.step != STEP_REACT or question.player != player:
+        return []
+    return [{"player": player, "type": REACT, "cancel": b} for b in (True, False)]
+
+
+def validate_react(game: Game, action: XmasReact) -> None:
+    question = state(game).ask
+    if question is None or question.step != STEP_REACT:
+        raise IllegalAction("no attack is waiting for a reaction (X-4.9)")

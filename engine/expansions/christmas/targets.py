@@ -1,0 +1,110 @@
+"""Targets of Christmas cards (X-3): what each kind of answer designates.
+
+A question (:class:`~.state.Ask`) has a target kind; an ``xmas-target``
+answer is matched against its options by the key the kind's reader computes
+from the action, in the form of :attr:`Option.key`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
+
+from engine.actions import SegmentRef, find_segment, named_feature, segment_of
+from engine.board import Feature, Pos
+from engine.expansions.christmas.actions import XmasTarget
+from engine.expansions.christmas.state import (
+    Option,
+    follower_key,
+    follower_ref,
+    locked,
+    root_of,
+)
+from engine.phases import MalformedAction
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _ref_segment(game: Game, ref: SegmentRef | None, what: str) -> tuple[Pos, int]:
+    if ref is None:
+        raise MalformedAction(f"a swap needs {what} ({SegmentRef.WHAT})")
+    return find_segment(game.board, ref.x, ref.y, ref.location, what)
+
+
+def _feature_key(game: Game, action: XmasTarget, player: int) -> Hashable:
+    pos, seg = segment_of(game.board, action, "the target")
+    return game.board.find(game.board.tiles[pos].nodes[seg])
+
+
+def _follower_key(game: Game, action: XmasTarget, player: int) -> Hashable:
+    pos, seg = segment_of(game.board, action, "the follower")
+    return (pos[0], pos[1], game.board.location_name(pos, seg), player)
+
+
+def _swap_key(game: Game, action: XmasTarget, player: int) -> Hashable:
+    pa, sa = _ref_segment(game, action.mine, "'mine'")
+    theirs = action.theirs
+    if theirs is None:
+        raise MalformedAction("a swap needs 'theirs' (the other follower, with its 'player')")
+    pb, sb = find_segment(game.board, theirs.x, theirs.y, theirs.location, "'theirs'")
+    return (
+        (pa[0], pa[1], game.board.location_name(pa, sa), player),
+        (pb[0], pb[1], game.board.location_name(pb, sb), theirs.player),
+    )
+
+
+def _cell_key(game: Game, action: XmasTarget, player: int) -> Hashable:
+    if action.x is None or action.y is None:
+        raise MalformedAction("the cell needs integer 'x' and 'y'")
+    return (action.x, action.y)
+
+
+def _tile_key(game: Game, action: XmasTarget, player: int) -> Hashable:
+    if action.tile is None:
+        raise MalformedAction("the answer needs 'tile', the tile kept")
+    return action.tile
+
+
+# Target kind -> the key an answer designates (IllegalAction if it names nothing).
+TARGET_KEYS: dict[str, Callable[[Game, XmasTarget, int], Hashable]] = {
+    "feature": _feature_key,
+    "follower": _follower_key,
+    "swap": _swap_key,
+    "cell": _cell_key,
+    "tile": _tile_key,
+}
+
+
+def feature_option(game: Game, feat: Feature) -> Option:
+    return Option(named_feature(game.board, feat), root_of(game, feat), feat)
+
+
+def swap_options(game: Game, player: int, kind: str | None) -> list[Option]:
+    """X-5.4: one of ``player``'s followers and another player's, each on an
+    unfinished, unlocked feature of ``kind``, never the same feature."""
+
+    def free(feat: Feature) -> bool:
+        return feat.kind == kind and not feat.completed and not locked(feat)
+
+    mine = [(feat, f) for feat, f in game.followers_of(player) if free(feat)]
+    theirs = sorted(
+        ((feat, f) for feat, f in game.board.followers() if f.player != player and free(feat)),
+        key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player),
+    )
+    out: list[Option] = []
+    seen: set[Hashable] = set()
+    for fa, a in mine:
+        for fb, b in theirs:
+            if fa is fb:
+                continue
+            key = (follower_key(game, a), follower_key(game, b))
+            if key in seen:
+                continue
+            seen.add(key)
+            public = {
+                "mine": follower_ref(game, a),
+                "theirs": {**follower_ref(game, b), "player": b.player},
+            }
+            out.append(Option(public, key, (a, b)))
+    return out

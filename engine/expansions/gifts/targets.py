@@ -1,0 +1,212 @@
+"""What each gift does (G-4..G-8, G-10): its legal targets and its plan.
+
+``<card>_targets(game, player)`` lists every legal target as action fields;
+``plan_<card>(game, player, action)`` checks one target (IllegalAction,
+nothing changed) and returns a :class:`Plan` that performs it. The card table
+(:mod:`.cards`) attaches both to each card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine import scoring
+from engine.actions import named_feature, named_segment, segment_of, shown
+from engine.board import Feature, Follower, Pos
+from engine.expansions.gifts import take_two
+from engine.expansions.gifts.actions import OpenGift
+from engine.expansions.gifts.state import CASH_OUT, CASH_OUT_POINTS, ROAD_SWEEPER
+from engine.phases import IllegalAction, MalformedAction, Steps
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A validated opening: ``apply`` performs it (no further checks needed)."""
+
+    event: dict[str, Any]
+    apply: Callable[[], Steps]
+
+
+# --- targets ------------------------------------------------------------------------
+def synod_targets(game: Game, player: int) -> list[dict[str, Any]]:
+    """G-4: every unfinished monastery, if a follower is in supply."""
+    if game.supply[player] == 0:
+        return []
+    board = game.board
+    out = []
+    for pos, node in sorted(board.monasteries.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if board.is_unfinished(board.feature_of(node)):
+            out.append(named_segment(board, pos, board.node_seg[node][1]))
+    return out
+
+
+def road_sweeper_targets(game: Game, player: int) -> list[dict[str, Any]]:
+    """G-5: every unfinished road, named by its first segment (y, x order)."""
+    board = game.board
+    out = [
+        named_feature(board, feat)
+        for feat in board.features.values()
+        if feat.kind == "road" and board.is_unfinished(feat)
+    ]
+    out.sort(key=lambda a: (a["y"], a["x"], a["location"]))
+    return out
+
+
+def _own_spots(game: Game, player: int) -> list[tuple[Feature, Follower]]:
+    """``player``'s followers, one per (tile, segment): followers sharing a
+    segment are interchangeable."""
+    seen: set[tuple[Pos, int]] = set()
+    out = []
+    for feat, f in game.followers_of(player):
+        if (f.pos, f.seg) not in seen:
+            seen.add((f.pos, f.seg))
+            out.append((feat, f))
+    return out
+
+
+def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
+    """G-6: from a road/city/monastery segment to a field segment of the same
+    tile or back. Ruling (G-6, G-10): a standing target must be unfinished,
+    since a follower on a finished feature would never score or come back."""
+    board = game.board
+    out = []
+    for feat, f in _own_spots(game, player):
+        placed = board.tiles[f.pos]
+        lying = feat.kind == "field"
+        for i, seg in enumerate(placed.face.segments):
+            if (seg.kind == "field") == lying:
+                continue
+            if not lying or board.is_unfinished(board.feature_of(placed.nodes[i])):
+                out.append({**named_segment(board, f.pos, f.seg), "to": placed.face.canonical[i]})
+    return out
+
+
+def cash_out_targets(game: Game, player: int) -> list[dict[str, Any]]:
+    """G-7: each of ``player``'s followers on any feature."""
+    return [named_segment(game.board, f.pos, f.seg) for _, f in _own_spots(game, player)]
+
+
+def take_two_targets(game: Game, player: int) -> list[dict[str, Any]]:
+    """G-8, G-10: no target; possible while some tile left fits."""
+    return [{}] if take_two.possible(game) else []
+
+
+# --- plans --------------------------------------------------------------------------
+def _own_follower(game: Game, player: int, action: OpenGift, what: str) -> tuple[Feature, Follower]:
+    pos, seg = segment_of(game.board, action, what)
+    feat = game.board.feature_at(pos, seg)
+    for f in feat.followers:
+        if f.player == player and f.pos == pos and f.seg == seg:
+            return feat, f
+    raise IllegalAction(
+        f"you have no follower at {pos[0]},{pos[1]} {game.board.location_name(pos, seg)}"
+    )
+
+
+def _unfinished(
+    game: Game, action: OpenGift, kind: str, card: str, verb: str, rule: str
+) -> tuple[Pos, int]:
+    """The segment of the unfinished ``kind`` the opening names (G-10)."""
+    pos, seg = segment_of(game.board, action, card)
+    feat = game.board.feature_at(pos, seg)
+    if feat.kind != kind:
+        raise IllegalAction(f"{card} {verb} a {kind}, not a {feat.kind} ({rule})")
+    if not game.board.is_unfinished(feat):
+        raise IllegalAction(f"that {kind} is finished; {card} needs an unfinished one ({rule})")
+    return pos, seg
+
+
+def plan_synod(game: Game, player: int, action: OpenGift) -> Plan:
+    """G-4: a follower from supply onto an unfinished monastery."""
+    board = game.board
+    if game.supply[player] == 0:
+        raise IllegalAction("Synod needs a follower in your supply (G-4)")
+    pos, seg = _unfinished(game, action, "monastery", "Synod", "goes on", "G-4")
+
+    def synod() -> Steps:
+        game.add_follower(player, pos, seg)
+        yield from ()
+
+    return Plan(named_segment(board, pos, seg), synod)
+
+
+def plan_road_sweeper(game: Game, player: int, action: OpenGift) -> Plan:
+    """G-5: score an unfinished road as at game end, then clear it."""
+    board = game.board
+    pos, seg = _unfinished(game, action, "road", "Road sweeper", "scores", "G-5")
+    root = board.find(board.tiles[pos].nodes[seg])
+
+    def sweep() -> Steps:
+        # Scored like an incomplete road at game end (B-8: 1 per tile) for its
+        # owners, then every follower on it goes home even if a score hook kept
+        # them; the road is not marked completed, so it stays open (G-5).
+        scoring.score_now(game, root, ROAD_SWEEPER, False)
+        game.return_followers(board.features[board.find(root)])
+        yield from ()
+
+    return Plan(named_segment(board, pos, seg), sweep)
+
+
+def plan_change_position(game: Game, player: int, action: OpenGift) -> Plan:
+    """G-6: stand up or lie down on the same tile."""
+    board = game.board
+    feat, follower = _own_follower(game, player, action, "Change position")
+    pos = follower.pos
+    placed = board.tiles[pos]
+    if action.to is None:
+        raise MalformedAction("Change position needs 'to', a location on the same tile (G-6)")
+    seg = placed.face.name_to_seg.get(action.to)
+    if seg is None:
+        names = ", ".join(placed.face.canonical)
+        raise IllegalAction(
+            f"{shown(action.to)} is not a location on {placed.kind} at {pos[0]},{pos[1]}; "
+            f"its locations are {names} (G-6: same tile only)"
+        )
+    target = board.feature_at(pos, seg)
+    lying = feat.kind == "field"
+    if (target.kind == "field") == lying:
+        raise IllegalAction(
+            f"Change position switches between standing and lying: a follower on a "
+            f"{feat.kind} cannot move to a {target.kind} (G-6)"
+        )
+    if lying and not board.is_unfinished(target):
+        raise IllegalAction(f"the {target.kind} at {action.to} is finished (G-6)")
+    event = {**named_segment(board, pos, follower.seg), "to": placed.face.canonical[seg]}
+
+    def change() -> Steps:
+        game.move_follower(follower, pos, seg, lying=not lying)
+        yield from ()
+
+    return Plan(event, change)
+
+
+def plan_cash_out(game: Game, player: int, action: OpenGift) -> Plan:
+    """G-7: take a follower back, 2 points per follower on its feature."""
+    feat, follower = _own_follower(game, player, action, "Cash out")
+    n = len(feat.followers)
+    pos = follower.pos
+
+    def cash() -> Steps:
+        game.remove_follower(follower)
+        game.award(
+            player,
+            CASH_OUT_POINTS * n,
+            {"feature": feat.kind, "reason": CASH_OUT, "followers": n, "at": [pos[0], pos[1]]},
+        )
+        yield from ()
+
+    return Plan({**named_segment(game.board, pos, follower.seg), "followers": n}, cash)
+
+
+def plan_take_two(game: Game, player: int, action: OpenGift) -> Plan:
+    """G-8, G-10: only when some tile left fits."""
+    if not take_two.possible(game):
+        raise IllegalAction(
+            "no tile left in the pile fits on the board; Take two cannot be opened (G-10)"
+        )
+    return Plan({}, lambda: take_two.take_two(game, player))

@@ -1,0 +1,44 @@
+"""``python -m bot`` as tests/bot/test_shutdown.py runs it: the real start-up,
+REST calls to the stub at ``argv[1]`` (tests/bot/discord_stub.py), and the
+gateway connection replaced by what discord.py's ``connect()`` does once
+connected — wait until ``close()`` begins. When ready, an interaction handler
+(a task named as discord.py names them) reads the database for a while, so a
+signal arrives while it still runs."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from typing import Any
+
+import discord
+from sqlalchemy import text
+
+from bot.cli import main
+
+log = logging.getLogger("offline_gateway")
+HANDLER_SECONDS = 1.5
+
+
+async def slow_handler(bot: Any) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + HANDLER_SECONDS
+    while loop.time() < end:
+        async with bot.database.read() as session:
+            await session.execute(text("SELECT count(*) FROM games"))
+        await asyncio.sleep(0.02)
+    log.info("handler finished")
+
+
+async def connect(self: Any, *, reconnect: bool = True) -> None:
+    asyncio.get_running_loop().create_task(slow_handler(self), name="CommandTree-invoker")
+    print("READY", flush=True)
+    while not self.is_closed():
+        await asyncio.sleep(0.01)
+
+
+if __name__ == "__main__":
+    discord.http.Route.BASE = sys.argv[1]
+    discord.Client.connect = connect  # type: ignore[method-assign]
+    sys.exit(main(["run"]))

@@ -1,0 +1,77 @@
+"""SIGTERM and SIGINT stop ``python -m bot`` cleanly: exit code 0, no traceback,
+interactions in flight finish before the database is closed, timers and AI
+turns (games resumed at start-up) are stopped without an error."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.settings import VARIABLES
+from db import GameService, migrate
+from db.session import Database
+from tests.bot.discord_stub import GOOD_TOKEN, discord_stub
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def _ai_games(url: str, n: int) -> None:
+    """Games with AI seats only, started in the store: the bot's start-up
+    resumes them, so AI turns are being played when the signal comes."""
+    db = Database(url)
+    try:
+        store = GameService(db)
+        for seed in range(n):
+            info = await store.create_game(1, 2, 3, expansions=["gifts", "bets"], seed=seed)
+            for i in range(3):
+                await store.add_seat(info.id, f"AI {i + 1}", is_ai=True)
+            await store.start_game(info.id)
+    finally:
+        await db.dispose()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_the_bot_cleanly(tmp_path: Path, sig: signal.Signals) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    migrate.upgrade(url)
+    asyncio.run(_ai_games(url, 3))
+    env = {k: v for k, v in os.environ.items() if k not in {v.name for v in VARIABLES}}
+    env.update(
+        PYTHONPATH=str(ROOT),
+        DISCORD_TOKEN=GOOD_TOKEN,
+        DATABASE_URL=url,
+        COMMAND_HASH_FILE=str(tmp_path / "commands.json"),
+        TIMER_POLL_SECONDS="0.05",
+        LOG_LEVEL="INFO",
+    )
+    with discord_stub() as stub:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.bot.offline_gateway", stub.base],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert proc.stdout is not None
+            assert proc.stdout.readline().strip() == "READY"
+            time.sleep(0.3)  # AI turns under way, the handler mid-way
+            proc.send_signal(sig)
+            _, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and " ERROR " not in err, err
+    logged = [line.split(": ", 1)[-1] for line in err.splitlines()]
+    assert f"{sig.name} received: closing" in logged
+    assert logged.index("handler finished") < logged.index("stopped"), err
+    assert logged[-1] == "stopped"

@@ -1,0 +1,54 @@
+"""How the bot shows Bells: its /bell command, prompt, labels, holding and
+score group: all in this adapter, nothing elsewhere in the bot."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bot.expansions.adapter import Adapter, CommandSpec, Entry, Labeller
+from bot.text import Text, Words
+from engine.game import Game
+from engine.phases import Action
+from tests.bot.toy import rules
+
+
+class BellsAdapter(Adapter):
+    name = rules.NAME
+    title = "toy.title"
+    command = CommandSpec("bell", "toy.command", "toy.command.choice")
+    actions = frozenset({rules.RING, rules.ECHO})
+    prompts: ClassVar[Mapping[str, str]] = {rules.STEP_ECHO: "toy.prompt.echo"}
+    holdings: ClassVar[Mapping[str, str]] = {"bells": "toy.holding"}
+    score_groups: ClassVar[Mapping[str, str]] = {"bell": "toy.group", "echo": "toy.group"}
+    group_order = ("toy.group",)
+    messages: ClassVar[Mapping[str, Entry]] = {
+        "toy.title": "bells",
+        "toy.command": "Ring a bell or echo it (Bells)",
+        "toy.command.choice": "ring or echo",
+        "toy.prompt.echo": "Echo your bell{where}",
+        "toy.label.ring": {
+            "one": "Ring a bell ({count} left)",
+            "other": "Ring a bell ({count} left)",
+        },
+        "toy.label.echo": {"one": "Echo once", "other": "Echo {count} times"},
+        "toy.holding": "Bells",
+        "toy.bells": {"one": "{count} bell", "other": "{count} bells"},
+        "toy.group": "Bell ringing",
+    }
+
+    def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
+        left = game.ext[rules.NAME][seat]
+
+        def label(action: Action) -> Text:
+            if action["type"] == rules.RING:
+                return words("toy.label.ring", count=left)
+            return words("toy.label.echo", count=int(action["times"]))
+
+        return label
+
+    def hand_items(self, key: str, value: Any, words: Words) -> list[Text]:
+        return [words("toy.bells", count=int(value))]
+
+    def passive(self, legal: list[Action]) -> Action | None:
+        return next((a for a in legal if a.get("times") == 1), None)

@@ -1,0 +1,66 @@
+"""Expansion overlays are pluggable: the board never names an expansion, and a
+new overlay module draws on the board through the registry alone."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from engine.expansions import gifts
+from engine.game import Game
+from engine.views import public_view
+from renders import board
+from renders.english import english
+from renders.overlays import REGISTRY, BoardContext, LegendItem, register
+from renders.overlays.base import Overlay
+
+EXPANSION_WORDS = ("gifts", "bets", "christmas", "chip", "office", "lock", "tiebreak", "xmas")
+
+
+def test_board_module_names_no_expansion() -> None:
+    source = Path(board.__file__).read_text().lower()
+    for word in EXPANSION_WORDS:
+        assert not re.search(rf"\\b{word}", source), f"renders/board.py mentions {word!r}"
+
+
+def test_registered_overlays_are_keyed_by_the_view_keys() -> None:
+    assert {"bets", "christmas"} <= set(REGISTRY)
+    assert gifts.NAME not in REGISTRY  # The Gifts draws nothing on the board
+
+
+class ToyOverlay:
+    key = "toy"
+
+    def __init__(self) -> None:
+        self.seen: list[Any] = []
+
+    def draw(self, ctx: BoardContext, data: Any) -> None:
+        self.seen.append(data)
+        b = ctx.cell_box(0, 0)
+        ctx.draw.rectangle((b[0] + 5, b[1] + 5, b[0] + 25, b[1] + 25), fill=(255, 0, 255))
+        ctx.note(LegendItem("toy-mark", _icon))
+
+
+def _icon(side: int) -> Image.Image:
+    return Image.new("RGBA", (side, side), (255, 0, 255, 255))
+
+
+def test_a_new_overlay_draws_through_the_registry_alone() -> None:
+    toy = ToyOverlay()
+    overlay: Overlay = toy
+    register(overlay)
+    try:
+        view = public_view(Game(["Ada", "Bo"], seed=1))
+        plain = board.board_image(view, english())
+        marked = board.board_image(dataclasses.replace(view, extra={"toy": {"n": 1}}), english())
+        assert toy.seen == [{"n": 1}]
+        assert (255, 0, 255) in {c for _, c in marked.getcolors(1 << 20) or []}
+        assert plain.tobytes() != marked.tobytes()
+        legend = marked.crop((0, marked.height - 40, marked.width, marked.height))
+        assert (255, 0, 255) in {c for _, c in legend.getcolors(1 << 20) or []}  # explained
+    finally:
+        del REGISTRY["toy"]

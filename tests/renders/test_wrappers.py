@@ -1,0 +1,45 @@
+"""The bot's thin async wrappers (bot/render.py) draw every image off the event
+loop, with English captions until the words module passes localised ones."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot import render
+from engine.views import private_view, public_view
+from renders import warm_up
+from renders.choices import distinct_cells, distinct_rotations
+from renders.demo import follower_step, random_game
+from renders.english import english, english_breakdown
+
+
+def _kind(data: bytes) -> str:
+    return str(Image.open(io.BytesIO(data)).format)
+
+
+async def test_every_image_through_the_wrappers() -> None:
+    game = random_game(7, stop_after=12)
+    view = public_view(game)
+    placements = game.legal_placements()
+    cell = distinct_cells(placements)[0]
+    tile = game.turn.tile  # type: ignore[union-attr]
+    rots = distinct_rotations(tile, [r for x, y, r in placements if (x, y) == cell])
+    assert _kind(await render.board_async(view, distinct_cells(placements))) == "PNG"
+    assert _kind(await render.board_async(view, captions=english())) == "PNG"
+    assert _kind(await render.placement_async(view, cell, tile, rots)) == "PNG"
+    assert _kind(await render.tile_async(tile, rots) or b"") == "PNG"
+    assert _kind(await render.hand_async(private_view(game, 0)) or b"") == "PNG"
+    placed, spots = follower_step(game)
+    assert _kind(await render.follower_async(placed, spots)) == "PNG"
+    done = random_game(3)
+    end = public_view(done)
+    rows = english_breakdown(end.events, len(end.players))
+    assert _kind(await render.final_async(end, rows)) == "PNG"
+    assert _kind(await render.timelapse_async(done.record())) == "GIF"
+    await render.warm_up_async([end])
+
+
+def test_warm_up_with_views_of_games_in_progress() -> None:
+    warm_up([public_view(random_game(2, stop_after=30))])
