@@ -1,4 +1,4 @@
-"""The bot's own entry (``bot.__main__.run_bot``), pointed at the fake Discord.
+"""The bot's own entry (``python -m bot run``), pointed at the fake Discord.
 
 Run in a subprocess by tests/e2e/botproc.py as ``python -m tests.e2e.launcher``
 with ``E2E_API_URL`` (the fake's REST base) and the bot's usual settings in the
@@ -62,12 +62,16 @@ class Activity(asyncio.Protocol):
         self._check_scheduled = False
         self._quiet_checks = 0
         self._client: discord.Client | None = None
+        self._main_seen = False
 
     def factory(
         self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
     ) -> asyncio.Task[Any]:
         parent = asyncio.current_task(loop)
         task = asyncio.Task(coro, loop=loop, **kwargs)
+        if not self._main_seen:  # asyncio.run's own task: the whole program
+            self._main_seen = True
+            return task
         # A long-lived loop's helpers (e.g. its wait_for) belong to it.
         if getattr(coro, "__qualname__", "") not in LONG_LIVED and (
             parent is None
@@ -130,21 +134,29 @@ class Activity(asyncio.Protocol):
         self._schedule_check()
 
 
-async def main() -> None:
-    from bot.__main__ import configure_logging, run_bot
-    from bot.settings import get_settings
+class ObservedLoops(asyncio.DefaultEventLoopPolicy):
+    """Standard asyncio loops with the :class:`Activity` task factory and
+    the stdin reader installed (``asyncio.run`` asks the policy for its loop)."""
 
-    loop = asyncio.get_running_loop()
-    activity = Activity(loop)
-    loop.set_task_factory(activity.factory)  # type: ignore[arg-type]
-    await loop.connect_read_pipe(lambda: activity, sys.stdin)
-    settings = get_settings()
-    configure_logging(settings.log_level)
-    token = settings.token
-    assert token is not None, "DISCORD_TOKEN must be set"
-    point_at(os.environ["E2E_API_URL"], token)
-    await run_bot(settings)
+    def new_event_loop(self) -> asyncio.AbstractEventLoop:
+        loop = super().new_event_loop()
+        activity = Activity(loop)
+        loop.set_task_factory(activity.factory)  # type: ignore[arg-type]
+
+        def listen() -> None:
+            loop.create_task(loop.connect_read_pipe(lambda: activity, sys.stdin))
+
+        loop.call_soon(listen)
+        return loop
+
+
+def main() -> int:
+    point_at(os.environ["E2E_API_URL"], os.environ["DISCORD_TOKEN"])
+    asyncio.set_event_loop_policy(ObservedLoops())
+    from bot.cli import main as bot_main
+
+    return bot_main(["run"])  # what `python -m bot` runs
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    sys.exit(main())

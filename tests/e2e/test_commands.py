@@ -40,8 +40,12 @@ async def test_place_with_autocomplete_then_follower(harness: Harness) -> None:
 
 async def test_options_are_checked_like_the_client_does(harness: Harness) -> None:
     ada = harness.member("Ada")
+    offered = await ada.autocomplete("carcassonne new", "expansions")
+    assert 1 <= len(offered) <= 25
     with pytest.raises(MemberError, match="not one of"):
-        await ada.slash("carcassonne new", expansions="chess")
+        await ada.slash("carcassonne new", on_timeout="nothing")
+    with pytest.raises(MemberError, match="out of range"):
+        await ada.slash("carcassonne new", turn_hours=1000)
     with pytest.raises(MemberError, match="no option"):
         await ada.slash("carcassonne new", colour="red")
     with pytest.raises(MemberError, match="no synced command"):

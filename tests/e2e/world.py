@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import permissions as bot_permissions
+
 DISCORD_EPOCH_MS = 1_420_070_400_000
 _increment = itertools.count(1)
 
@@ -57,18 +59,10 @@ class P:
         ]
 
 
-# What the bot's role gets by default: the permissions a normal invite of this
-# bot asks for (post and edit in the channel and its threads, create threads,
-# attach board images). Tests override it with the ``bot_permissions`` fixture.
-DEFAULT_BOT_PERMISSIONS = (
-    P.VIEW_CHANNEL
-    | P.SEND_MESSAGES
-    | P.SEND_MESSAGES_IN_THREADS
-    | P.CREATE_PUBLIC_THREADS
-    | P.EMBED_LINKS
-    | P.ATTACH_FILES
-    | P.READ_MESSAGE_HISTORY
-)
+# What the bot's role gets by default: exactly what the bot's invite URL asks
+# for (bot.permissions, the one list). Tests override it with the
+# ``bot_permissions`` fixture.
+DEFAULT_BOT_PERMISSIONS = bot_permissions.permissions().value
 # What players get (the "Players" role); @everyone gets nothing, so the bot's
 # own role decides what the bot may do.
 PLAYER_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | P.USE_APPLICATION_COMMANDS | P.ADD_REACTIONS
