@@ -1,0 +1,172 @@
+"""The bot as a separate process (tests/e2e/launcher.py), started, killed and
+restarted by the tests; its log goes to ``bot-N.log`` in its work directory.
+
+A subprocess rather than the test's own event loop: the bot gets the CPU and
+loop it has in production (its handling is not slowed by the fake's), a
+restart is a real SIGKILL, and a later issue can start two of them (shards 0
+and 1 of 2) against one fake Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+from tests.e2e.fake import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotDied(RuntimeError):
+    pass
+
+
+class BotProcess:
+    def __init__(self, fake: FakeDiscord, workdir: Path, **settings: str) -> None:
+        self.fake = fake
+        self.workdir = workdir
+        self.settings = settings
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+        self._queries = 0
+        self._waiters: dict[str, asyncio.Future[None]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self.log_path = workdir / "bot-0.log"
+
+    @property
+    def database_url(self) -> str:
+        return self.settings.get(
+            "DATABASE_URL", f"sqlite+aiosqlite:///{self.workdir / 'bot.sqlite3'}"
+        )
+
+    def env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+        env.update(
+            PYTHONPATH=str(ROOT),
+            E2E_API_URL=self.fake.api_url,
+            DISCORD_TOKEN=self.fake.token,
+            DATABASE_URL=self.database_url,
+            COMMAND_HASH_FILE=str(self.workdir / "commands.sha256"),
+            LOG_LEVEL="INFO",
+        )
+        env.update(self.settings)
+        return env
+
+    async def start(self, timeout: float = 90.0) -> None:
+        """Start the process; return once it is connected, has received its
+        guilds and is idle (ready for interactions)."""
+        before = self.fake.identifies
+        self.log_path = self.workdir / f"bot-{self.starts}.log"
+        self.starts += 1
+        log = self.log_path.open("wb")
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.e2e.launcher",
+            cwd=self.workdir,  # no .env of the developer's is read
+            env=self.env(),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=log,
+        )
+        log.close()
+        self._reader = asyncio.create_task(self._read())
+        deadline = time.monotonic() + timeout
+        while self.fake.identifies == before:
+            if self.proc.returncode is not None:
+                raise BotDied(f"the bot exited ({self.proc.returncode}):\n{self.log_tail()}")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the bot did not connect:\n{self.log_tail()}")
+            await asyncio.sleep(0.02)
+        session = self.fake.session_for(self.fake.guild.id)
+        assert session is not None
+        await self.idle(session.seq)
+
+    async def _read(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        while True:
+            line = await self.proc.stdout.readline()
+            if not line:
+                break
+            parts = line.decode().split()
+            if len(parts) == 2 and parts[0] == "idle":
+                fut = self._waiters.pop(parts[1], None)
+                if fut is not None and not fut.done():
+                    fut.set_result(None)
+        for fut in self._waiters.values():
+            if not fut.done():
+                fut.set_exception(BotDied(f"the bot exited:\n{self.log_tail()}"))
+        self._waiters.clear()
+
+    async def idle(self, seq: int = 0, timeout: float = 60.0) -> None:
+        """Wait until the bot has read gateway dispatch ``seq`` and has no task
+        running (all it was sent is handled)."""
+        if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
+            raise BotDied(f"the bot is not running:\n{self.log_tail()}")
+        self._queries += 1
+        key = str(self._queries)
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters[key] = fut
+        self.proc.stdin.write(f"idle? {key} {seq}\n".encode())
+        await self.proc.stdin.drain()
+        try:
+            await asyncio.wait_for(fut, timeout)
+        except TimeoutError:
+            self.proc.stdin.write(b"tasks?\n")
+            await self.proc.stdin.drain()
+            await asyncio.sleep(0.5)
+            raise TimeoutError(
+                f"the bot stayed busy for {timeout}s:\n{self.log_tail(80)}"
+            ) from None
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.returncode is None
+
+    async def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as when a machine dies."""
+        if self.running:
+            assert self.proc is not None
+            self.proc.send_signal(signal.SIGKILL)
+            await self.proc.wait()
+        await self._join()
+
+    async def stop(self, timeout: float = 15.0) -> None:
+        """SIGTERM (the bot closes cleanly), SIGKILL if it takes too long."""
+        if self.running:
+            assert self.proc is not None
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.proc.wait(), timeout)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+        await self._join()
+
+    async def _join(self) -> None:
+        if self._reader is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._reader, 5)
+            self._reader = None
+        # Give the fake a moment to notice the closed gateway connection.
+        for _ in range(100):
+            if not self.fake.sessions:
+                break
+            await asyncio.sleep(0.01)
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def log_text(self) -> str:
+        return "\n".join(
+            p.read_text(errors="replace") for p in sorted(self.workdir.glob("bot-*.log"))
+        )

@@ -1,0 +1,53 @@
+"""Reading (and, before a game starts, dealing) the bot's games in its
+database from the test process: the figures need the number of turns, the
+tests whether a game finished. The player itself never looks here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import update
+
+from db import Database, GameService
+from db.models import LOBBY
+from db.models import Game as GameRow
+
+
+async def game_state(database_url: str, game_id: int) -> Any:
+    """The bot's :class:`db.service.LoadedGame` (info and engine game) now."""
+    database = Database(database_url)
+    try:
+        return await GameService(database).load_game(game_id)
+    finally:
+        await database.dispose()
+
+
+async def finished(database_url: str, game_id: int) -> bool:
+    loaded = await game_state(database_url, game_id)
+    return bool(loaded.info.status == "finished")
+
+
+async def deal(
+    database_url: str,
+    game_id: int,
+    *,
+    seed: int | None = None,
+    decks: dict[str, list[str]] | None = None,
+) -> None:
+    """Fix a lobby's seed and decks before Start (what PlayService.create's
+    ``seed``/``decks`` do; /carcassonne new has no such options)."""
+    database = Database(database_url)
+    try:
+        async with database.write() as session:
+            values: dict[str, Any] = {}
+            if seed is not None:
+                values["seed"] = seed
+            if decks is not None:
+                values["decks"] = decks
+            await session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.status == LOBBY)
+                .values(**values)
+            )
+    finally:
+        await database.dispose()

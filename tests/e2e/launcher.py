@@ -1,0 +1,162 @@
+"""The bot's own entry (``python -m bot run``), pointed at the fake Discord.
+
+Run in a subprocess by tests/e2e/botproc.py as ``python -m tests.e2e.launcher``
+with ``E2E_API_URL`` (the fake's REST base) and the bot's usual settings in the
+environment. Only discord.py's module-level URLs change: ``Route.BASE`` and the
+gateway URL, which is asked from the fake's ``GET /gateway/bot`` as a sharded
+client would. Nothing inside discord.py or the bot is patched.
+
+So that the harness knows when the bot has finished handling what it was
+sent, the launcher tracks the asyncio tasks the bot creates (a task factory,
+standard asyncio) and answers ``idle? KEY SEQ`` lines on stdin with
+``idle KEY`` on stdout once the client has read gateway dispatch SEQ and no
+task is left running (long-lived loops excepted). Asking the client for
+heartbeats instead would spend its gateway send budget (120 per minute).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import os
+import sys
+import urllib.request
+from typing import Any
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+
+# Coroutines that run for the life of the process: not "work in progress".
+# (a view's timeout sleeper: discord.py gives views built for dynamic items one)
+LONG_LIVED = {"Scheduler._run", "ConnectionState._delay_ready", "BaseView.__timeout_task_impl"}
+SETTLE = 0.005  # seconds between idle checks (two quiet checks in a row answer)
+
+
+def point_at(api_url: str, token: str) -> None:
+    discord.http.Route.BASE = api_url
+    request = urllib.request.Request(
+        api_url + "/gateway/bot",
+        headers={"Authorization": f"Bot {token}", "User-Agent": "e2e-launcher"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        url = json.load(answer)["url"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+
+
+class Activity(asyncio.Protocol):
+    """Tracks running tasks; answers idle queries read from stdin.
+
+    ``idle? KEY SEQ`` is answered ``idle KEY`` once the client has read the
+    gateway dispatch numbered SEQ (``ws.sequence``: it is set before the
+    dispatch is parsed, and parsing creates the handler tasks without awaiting)
+    and no tracked task has been running at two checks in a row."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.pending: set[asyncio.Task[Any]] = set()
+        self.queries: list[tuple[str, int]] = []
+        self.buffer = b""
+        self._check_scheduled = False
+        self._quiet_checks = 0
+        self._client: discord.Client | None = None
+        self._main_seen = False
+
+    def factory(
+        self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
+    ) -> asyncio.Task[Any]:
+        parent = asyncio.current_task(loop)
+        task = asyncio.Task(coro, loop=loop, **kwargs)
+        if not self._main_seen:  # asyncio.run's own task: the whole program
+            self._main_seen = True
+            return task
+        # A long-lived loop's helpers (e.g. its wait_for) belong to it.
+        if getattr(coro, "__qualname__", "") not in LONG_LIVED and (
+            parent is None
+            or parent in self.pending
+            or parent.get_coro().__qualname__ not in LONG_LIVED  # type: ignore[union-attr]
+        ):
+            self.pending.add(task)
+            task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self.pending.discard(task)
+        self._schedule_check()
+
+    def sequence(self) -> int:
+        """The last gateway sequence number the bot's client has read."""
+        if self._client is None:
+            # The bot object is built inside bot.__main__.run_bot: find it.
+            self._client = next(
+                (o for o in gc.get_objects() if isinstance(o, discord.Client)), None
+            )
+        ws = getattr(self._client, "ws", None)
+        return int(getattr(ws, "sequence", None) or 0)
+
+    def _schedule_check(self) -> None:
+        if self.queries and not self._check_scheduled:
+            self._check_scheduled = True
+            self.loop.call_later(SETTLE, self._check)
+
+    def _check(self) -> None:
+        self._check_scheduled = False
+        if not self.queries:
+            return
+        seq = self.sequence()
+        if self.pending or any(q_seq > seq for _, q_seq in self.queries):
+            self._quiet_checks = 0
+        else:
+            self._quiet_checks += 1
+        if self._quiet_checks < 2:
+            self._schedule_check()  # the sequence has no callback: poll while asked
+            return
+        out = "".join(f"idle {key}\n" for key, _ in self.queries)
+        self.queries.clear()
+        self._quiet_checks = 0
+        os.write(sys.stdout.fileno(), out.encode())
+
+    # asyncio.Protocol: lines from stdin
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while b"\n" in self.buffer:
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            parts = line.decode().split()
+            if len(parts) == 3 and parts[0] == "idle?":
+                self.queries.append((parts[1], int(parts[2])))
+            elif parts == ["tasks?"]:  # diagnostics: what keeps the bot busy
+                print("sequence read:", self.sequence(), file=sys.stderr)
+                for task in self.pending:
+                    print("pending:", task, file=sys.stderr)
+                    task.print_stack(limit=8, file=sys.stderr)
+        self._schedule_check()
+
+
+class ObservedLoops(asyncio.DefaultEventLoopPolicy):
+    """Standard asyncio loops with the :class:`Activity` task factory and
+    the stdin reader installed (``asyncio.run`` asks the policy for its loop)."""
+
+    def new_event_loop(self) -> asyncio.AbstractEventLoop:
+        loop = super().new_event_loop()
+        activity = Activity(loop)
+        loop.set_task_factory(activity.factory)  # type: ignore[arg-type]
+
+        def listen() -> None:
+            loop.create_task(loop.connect_read_pipe(lambda: activity, sys.stdin))
+
+        loop.call_soon(listen)
+        return loop
+
+
+def main() -> int:
+    point_at(os.environ["E2E_API_URL"], os.environ["DISCORD_TOKEN"])
+    asyncio.set_event_loop_policy(ObservedLoops())
+    from bot.cli import main as bot_main
+
+    return bot_main(["run"])  # what `python -m bot` runs
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+"""A player that plays whole games only from the components the bot posted.
+
+It knows nothing of the rules or of the bot's wording. Each step it looks, for
+every member, at the *surfaces* that member could act on: messages the member
+sees that carry at least one progress component and changed after the
+member's own last action. A surface is
+
+- an ephemeral message of the member (a panel), or
+- a message in the member's DMs, or
+- a message in one of the game's channels (the thread) that mentions the member.
+
+It takes the freshest surface of the first member (in a seeded random order)
+who has one and uses one of its components, chosen at random (seeded) among:
+the progress buttons if there are any, else an option of a select. Components
+are classified by :func:`role`; README.md explains how to adapt it.
+When no member has a surface the game is either over (``done()``) or the
+player reopens the freshest mention of someone (a retry, counted); it gives up
+after a few retries without progress.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.e2e.members import BUTTON, STRING_SELECT, Member, Outcome
+from tests.e2e.world import Message, iter_components
+
+# Never pressed: leaving, undoing, cancelling, resigning, lobby management.
+NEVER_ID = re.compile(r"(^carc:lobby:)|:(undo|leave|cancel|resign|quit|confirm-cancel)(:|$)")
+NEVER_LABEL = re.compile(r"\b(undo|leave|cancel|resign|take back|quit|forfeit)\b", re.I)
+# Only show or navigate, never move the game on (pressed only when nothing else is offered).
+IDLE_ID = re.compile(r":(hand|page|apage|board|help|score)(:|$)")
+IDLE_LABEL = re.compile(r"^(show|view|see|help|cells \d|actions \d|board|scores?)\b", re.I)
+DANGER, LINK = 4, 5
+
+
+def role(component: dict[str, Any]) -> str:
+    """``never``, ``idle``, ``progress`` or ``other`` (not a button or select)."""
+    kind = component.get("type")
+    if kind not in (BUTTON, STRING_SELECT) or component.get("disabled"):
+        return "other"
+    cid, label = component.get("custom_id") or "", component.get("label") or ""
+    if (
+        component.get("style") in (DANGER, LINK)
+        or NEVER_ID.search(cid)
+        or NEVER_LABEL.search(label)
+    ):
+        return "never"
+    if IDLE_ID.search(cid) or IDLE_LABEL.search(label):
+        return "idle"
+    return "progress"
+
+
+@dataclass
+class Move:
+    member: Member
+    message: Message
+    component: dict[str, Any]
+    values: list[str] | None = None  # a select's chosen values
+
+    def describe(self) -> str:
+        what = self.component.get("custom_id")
+        return f"{self.member.name}: {what}" + (f" = {self.values}" if self.values else "")
+
+
+@dataclass
+class PlayLog:
+    moves: list[tuple[str, Outcome]] = field(default_factory=list)
+    retries: int = 0
+    finished: bool = False
+
+
+class PlayerStuck(AssertionError):
+    pass
+
+
+class Player:
+    def __init__(
+        self,
+        members: list[Member],
+        channels: set[int],
+        *,
+        seed: int = 0,
+        done: Callable[[], Awaitable[bool]] | None = None,
+    ) -> None:
+        self.members = members
+        self.channels = channels
+        self.rng = random.Random(seed)
+        self.done = done
+        self.log = PlayLog()
+
+    # --- looking --------------------------------------------------------------------------
+    def in_scope(self, member: Member, m: Message) -> bool:
+        if m.visible_to == member.id:
+            return True
+        cid = member.fake.world.dm_channels.get(member.id)
+        if m.channel_id == cid:
+            return True
+        return m.channel_id in self.channels and member.mention in m.content
+
+    def progress(self, m: Message) -> list[dict[str, Any]]:
+        return [c for c in iter_components(m.components) if role(c) == "progress"]
+
+    def surfaces(self, member: Member, *, fresh: bool = True) -> list[Message]:
+        found = [
+            m
+            for m in member.visible()
+            if not m.loading
+            and self.in_scope(member, m)
+            and self.progress(m)
+            and (not fresh or m.changed > member.last_action)
+        ]
+        return sorted(found, key=lambda m: m.changed, reverse=True)
+
+    def choose(self, member: Member, message: Message) -> Move:
+        comps = self.progress(message)
+        buttons = [c for c in comps if c["type"] == BUTTON]
+        if buttons:
+            return Move(member, message, self.rng.choice(buttons))
+        select = self.rng.choice(comps)
+        options = [o["value"] for o in select.get("options") or []]
+        n = max(1, select.get("min_values", 1))
+        return Move(member, message, select, self.rng.sample(options, n))
+
+    def next_move(self, *, fresh: bool = True) -> Move | None:
+        order = list(self.members)
+        self.rng.shuffle(order)
+        for member in order:
+            surfaces = self.surfaces(member, fresh=fresh)
+            if surfaces:
+                return self.choose(member, surfaces[0])
+        return None
+
+    # --- acting ---------------------------------------------------------------------------
+    async def make(self, move: Move) -> Outcome:
+        cid = move.component["custom_id"]
+        if move.values is None:
+            outcome = await move.member.click(move.message, custom_id=cid)
+        else:
+            outcome = await move.member.select(move.message, move.values, custom_id=cid)
+        self.log.moves.append((move.describe(), outcome))
+        return outcome
+
+    async def step(self) -> bool:
+        """One move; False when nobody has anything to do."""
+        move = self.next_move()
+        if move is None:
+            return False
+        await self.make(move)
+        return True
+
+    async def play(self, *, max_moves: int = 5000, max_retries: int = 5) -> PlayLog:
+        """Play until nobody has a surface and ``done()`` says the game is over."""
+        retries_in_a_row = 0
+        while len(self.log.moves) < max_moves:
+            if await self.step():
+                retries_in_a_row = 0
+                continue
+            if self.done is None or await self.done():
+                self.log.finished = True
+                return self.log
+            move = self.next_move(fresh=False)
+            if move is None or retries_in_a_row >= max_retries:
+                raise PlayerStuck(self.stuck_report())
+            retries_in_a_row += 1
+            self.log.retries += 1
+            await self.make(move)
+        raise PlayerStuck(f"no end after {max_moves} moves\n{self.stuck_report()}")
+
+    def stuck_report(self) -> str:
+        lines = ["nobody has anything to press; last moves:"]
+        lines += [f"  {d}: {o.text[:120]!r}" for d, o in self.log.moves[-8:]]
+        for member in self.members:
+            for m in member.visible()[-3:]:
+                lines.append(f"  {member.name} sees {m.content[:100]!r} {m.custom_ids()}")
+        return "\n".join(lines)
