@@ -108,6 +108,26 @@ class GuildSettings(Timestamps, Base):
     options: Mapped[dict[str, Any]] = mapped_column(default=dict)
 
 
+class UserSettings(Timestamps, Base):
+    """One person's own settings (``/settings``), the same in every server and
+    game: whether the bot may ping them and DM them, whether it answers for
+    them a question they have nothing to play in (X-4.9, X-3.2), and when they
+    are away (until a date, and daily quiet hours in their own time): turn
+    limits pause for them then, up to what each game allows."""
+
+    __tablename__ = "user_settings"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    mentions: Mapped[bool] = mapped_column(Boolean, default=True)
+    dms: Mapped[bool] = mapped_column(Boolean, default=True)
+    auto_answer: Mapped[bool] = mapped_column(Boolean, default=True)
+    away_until: Mapped[dt.datetime | None] = mapped_column()
+    # Quiet hours: whole hours 0..23 in the user's time (utc_offset minutes east of UTC).
+    quiet_from: Mapped[int | None] = mapped_column(Integer)
+    quiet_to: Mapped[int | None] = mapped_column(Integer)
+    utc_offset: Mapped[int] = mapped_column(Integer, default=0)
+
+
 class League(Base):
     __tablename__ = "leagues"
     __table_args__ = (UniqueConstraint("guild_id", "name"),)
