@@ -1,13 +1,17 @@
 """Messages to Discord: thread posts, direct messages and lobby updates.
 
-A DM that Discord refuses (Forbidden, error 50007: the user blocks DMs from
-server members) returns False; the announcer then tells the thread once,
+Thread posts and DMs go through the outbox (bot.ui.outbox): after the acting
+player's answer, in order per game, edits coalesced, paced under Discord's
+rate limits; their images are drawn then. A DM channel is opened by user id
+(no user fetch). A DM Discord refuses (Forbidden, error 50007) calls the
+post's ``refused`` callback: the announcer then tells the thread once,
 without the message's contents, and marks the seat DM-unreachable. Every
 message pings only the users its post names (``Post.mentions``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -16,18 +20,30 @@ import discord
 from bot import options
 from bot.present.lobby import lobby_text
 from bot.services import Post
+from bot.services.messages import LINK_THREAD
+from bot.text import Words
 from bot.ui.lobby import lobby_view
+from bot.ui.outbox import Drawn, Outbox, Update, Where
 from bot.ui.panel import panel_view
-from bot.ui.replies import CANNOT_DM, MAX_CONTENT, allowed, file_of
+from bot.ui.replies import allowed
 from bot.ui.thread import thread_buttons
+from bot.ui.views import GameView
 from db.service import GameInfo
 
 log = logging.getLogger(__name__)
+
+JUMP = "https://discord.com/channels/{guild}/{channel}"
 
 
 class DiscordNotifier:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self.outbox = Outbox(client)
+
+    def hold(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Send nothing of the game until the block is done (a handler
+        answering its player first)."""
+        return self.outbox.hold(game_id)
 
     async def channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -37,42 +53,82 @@ class DiscordNotifier:
 
     async def post(self, info: GameInfo, message: Post) -> None:
         target = info.thread_id or info.channel_id
-        kwargs: dict[str, Any] = {
-            "content": message.text[:MAX_CONTENT],
-            "allowed_mentions": allowed(message.mentions),
-        }
-        view = thread_buttons(info.id, message.buttons, options.game_words(info))
-        if view is not None:
-            kwargs["view"] = view
-        file = file_of(message.image, message.filename)
-        if file is not None:
-            kwargs["file"] = file
-        try:
-            channel = await self.channel(target)
-            await channel.send(**kwargs)
-        except (discord.Forbidden, discord.NotFound) as exc:
-            log.warning("game %s: cannot post in %s (%s)", info.id, target, type(exc).__name__)
+        words = options.game_words(info)
+        key = f"{info.id}:{message.key}" if message.key else None
+        buttons = list(message.buttons)
+
+        def view() -> discord.ui.View | None:
+            return thread_buttons(info.id, buttons, words)
+
+        self.outbox.put(
+            info.id, key, Where(channel_id=target), self._update(message, view), fresh=message.fresh
+        )
 
     async def dm(self, user_id: int, message: Post) -> bool:
-        kwargs: dict[str, Any] = {
-            "content": message.text[:MAX_CONTENT],
-            "allowed_mentions": allowed(),
-        }
-        if message.panel is not None:
-            kwargs["view"] = panel_view(message.panel)
-        file = file_of(message.image, message.filename)
-        if file is not None:
-            kwargs["file"] = file
-        try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(**kwargs)
-        except discord.Forbidden:
-            return False
-        except discord.HTTPException as exc:
-            if exc.code == CANNOT_DM:
-                return False
-            raise
+        info = message.info
+        lane = info.id if info is not None else 0
+        key = f"dm:{user_id}:{info.id if info else 0}:{message.key}" if message.key else None
+        words = options.game_words(info) if info is not None else Words()
+        panel = message.panel
+        links = list(message.links)
+
+        def view() -> discord.ui.View | None:
+            out = panel_view(panel) if panel is not None else GameView()
+            if info is not None:
+                self._add_links(out, info, links, words)
+            return out if out.children else None
+
+        self.outbox.put(
+            lane, key, Where(user_id=user_id), self._update(message, view), fresh=message.fresh
+        )
         return True
+
+    def _update(self, message: Post, view: Any) -> Update:
+        draw = None
+        if message.image is not None or message.draw is not None:
+
+            async def draw() -> list[Drawn]:
+                return await message.images()
+
+        return Update(
+            content=message.text,
+            mentions=tuple(message.mentions),
+            view=view,
+            draw=draw,
+            keep_image=message.keep_image,
+            refused=message.refused,
+        )
+
+    def _add_links(
+        self, view: discord.ui.View, info: GameInfo, links: list[str], words: Words
+    ) -> None:
+        """Link buttons to the game's thread and to a message of it (the board)."""
+        thread = info.thread_id or info.channel_id
+        base = JUMP.format(guild=info.guild_id, channel=thread)
+        buttons: list[discord.ui.Button[Any]] = []
+        for link in links:
+            if link == LINK_THREAD:
+                url, label = base, words("link.thread")
+            else:
+                message_id = self.outbox.message_id(f"{info.id}:{link}")
+                if message_id is None:
+                    continue
+                url, label = f"{base}/{message_id}", words("link.board")
+            buttons.append(discord.ui.Button(label=label, url=url))
+        used: dict[int, int] = {}
+        for item in view.children:
+            used[item.row or 0] = used.get(item.row or 0, 0) + 1
+        last = max(used, default=-1)
+        row = (
+            last + 1
+            if last < 4
+            else next((r for r in range(4, -1, -1) if used.get(r, 0) + len(buttons) <= 5), None)
+        )
+        if row is None:
+            return
+        for button in buttons:
+            button.row = row
+            view.add_item(button)
 
     async def lobby(self, info: GameInfo) -> None:
         where = info.options.get(options.LOBBY_MESSAGE)
@@ -89,3 +145,7 @@ class DiscordNotifier:
             )
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning("game %s: lobby message gone (%s)", info.id, type(exc).__name__)
+
+    async def drain(self) -> None:
+        """Wait until everything asked for is sent (tests, shutdown)."""
+        await self.outbox.drain()

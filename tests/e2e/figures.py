@@ -40,6 +40,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
+def first_mentions(m: Any) -> list[int]:
+    """The users a message pinged when it was created."""
+    if m.versions and "mentions" in m.versions[0]:
+        return list(m.versions[0]["mentions"])
+    return list(m.mentions)
+
+
 def compute(
     fake: FakeDiscord,
     *,
@@ -65,7 +72,8 @@ def compute(
     per_turn = max(turns, 1)
     mentions: dict[str, float] = {}
     for member in members:
-        pings = sum(1 for m in created_msgs if member.id in m.mentions)
+        # Who a message pinged is decided when it is created (an edit pings nobody).
+        pings = sum(1 for m in created_msgs if member.id in first_mentions(m))
         mentions[member.name] = round(pings / max(own_turns.get(member.id, 0), 1), 2)
     clicks = [
         i for i in fake.interactions.values() if i.type == COMPONENT and i.dispatched >= since_time

@@ -30,8 +30,15 @@ import discord.http
 import yarl
 
 # Coroutines that run for the life of the process: not "work in progress".
-# (a view's timeout sleeper: discord.py gives views built for dynamic items one)
-LONG_LIVED = {"Scheduler._run", "ConnectionState._delay_ready", "BaseView.__timeout_task_impl"}
+# (a view's timeout sleeper: discord.py gives views built for dynamic items one;
+# the outbox's pacer, which holds back messages until Discord's bucket has room:
+# what it sends later is not part of the interaction that asked for it)
+LONG_LIVED = {
+    "Scheduler._run",
+    "ConnectionState._delay_ready",
+    "BaseView.__timeout_task_impl",
+    "Outbox._pace",
+}
 SETTLE = 0.005  # seconds between idle checks (two quiet checks in a row answer)
 
 

@@ -13,15 +13,20 @@ It takes the freshest surface of the first member (in a seeded random order)
 who has one and uses one of its components, chosen at random (seeded) among:
 the progress buttons if there are any, else an option of a select. Components
 are classified by :func:`role`; README.md explains how to adapt it.
-When no member has a surface the game is either over (``done()``) or the
+When no member has a surface the game is either over (``done()``), or the
+bot is still pacing its messages under Discord's rate limits (the next
+player's ping comes a moment later: the player waits for it, up to
+``WAIT_FOR_SURFACE`` seconds, as a person waits for their ping), or the
 player reopens the freshest mention of someone (a retry, counted); it gives up
 after a few retries without progress.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +41,8 @@ NEVER_LABEL = re.compile(r"\b(undo|leave|cancel|resign|take back|quit|forfeit)\b
 IDLE_ID = re.compile(r":(hand|page|apage|board|help|score)(:|$)")
 IDLE_LABEL = re.compile(r"^(show|view|see|help|cells \d|actions \d|board|scores?)\b", re.I)
 DANGER, LINK = 4, 5
+WAIT_FOR_SURFACE = 12.0  # seconds: longer than any pacing of the bot's messages
+POLL = 0.02
 
 
 def role(component: dict[str, Any]) -> str:
@@ -72,6 +79,7 @@ class PlayLog:
     moves: list[tuple[str, Outcome]] = field(default_factory=list)
     retries: int = 0
     finished: bool = False
+    waited_s: float = 0.0  # time spent waiting for the bot's paced messages
 
 
 class PlayerStuck(AssertionError):
@@ -163,6 +171,11 @@ class Player:
             if self.done is None or await self.done():
                 self.log.finished = True
                 return self.log
+            move = await self.wait_for_move()
+            if move is not None:
+                retries_in_a_row = 0
+                await self.make(move)
+                continue
             move = self.next_move(fresh=False)
             if move is None or retries_in_a_row >= max_retries:
                 raise PlayerStuck(self.stuck_report())
@@ -170,6 +183,23 @@ class Player:
             self.log.retries += 1
             await self.make(move)
         raise PlayerStuck(f"no end after {max_moves} moves\n{self.stuck_report()}")
+
+    async def wait_for_move(self, timeout: float = WAIT_FOR_SURFACE) -> Move | None:
+        """A fresh surface that appears within ``timeout`` seconds (a message
+        the bot sends a little later, pacing itself), or None."""
+        start = time.monotonic()
+        polls = 0
+        while time.monotonic() - start < timeout:
+            await asyncio.sleep(POLL)
+            polls += 1
+            move = self.next_move()
+            if move is not None:
+                self.log.waited_s += time.monotonic() - start
+                return move
+            if polls % 25 == 0 and self.done is not None and await self.done():
+                return None
+        self.log.waited_s += time.monotonic() - start
+        return None
 
     def stuck_report(self) -> str:
         lines = ["nobody has anything to press; last moves:"]

@@ -250,6 +250,7 @@ class Message:
                 "content": self.content,
                 "components": self.components,
                 "attachments": [a.filename for a in self.attachments],
+                "mentions": list(self.mentions),
             }
         )
 
