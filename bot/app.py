@@ -28,7 +28,7 @@ from db.session import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.actions", "cogs.league")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.actions", "cogs.league", "cogs.settings")
 
 
 class CarcassonneBot(commands.Bot):

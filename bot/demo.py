@@ -34,13 +34,14 @@ class FileNotifier:
 
     async def post(self, info: GameInfo, message: Post) -> None:
         self.lines.append(message.text)
-        if message.image is not None:
-            if message.filename == "final-board.png":
-                path = self.out / "final-board.png"
+        for name, data in await message.images():
+            if message.key == "final" or name.endswith(".gif"):
+                path = self.out / name
             else:
                 path = self.out / f"turn-{message.turn or 0:03d}-{len(self.boards):03d}.png"
-            path.write_bytes(message.image)
-            self.boards.append(path)
+            path.write_bytes(data)
+            if name.endswith(".png") and message.key != "final":
+                self.boards.append(path)
 
     async def dm(self, user_id: int, message: Post) -> bool:
         self.dms += 1
@@ -69,7 +70,7 @@ async def run_demo(
     settings: Settings | None = None,
 ) -> DemoResult:
     out.mkdir(parents=True, exist_ok=True)
-    for old in [*out.glob("turn-*.png"), out / "final-board.png"]:
+    for old in [*out.glob("turn-*.png"), *out.glob("final-*.png"), *out.glob("*.gif")]:
         old.unlink(missing_ok=True)
     db_path = out / DEMO_DB
     for suffix in ("", "-wal", "-shm"):

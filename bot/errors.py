@@ -45,6 +45,36 @@ class BadRotation(BotError):
         super().__init__(text=text)
 
 
+class CannotPlace(BotError):
+    """A typed /place that is not a legal placement: the ``cell`` is not one
+    where the tile fits, the ``rotation`` is not legal there, or a rotation
+    must be given (``which``: several are legal there)."""
+
+    code = "cannot_place"
+    VARIANTS = ("cell", "rotation", "which")
+
+    def __init__(self, why: str, **fields: object) -> None:
+        super().__init__(variant=why, **fields)
+
+
+class CannotFollow(BotError):
+    """A typed /follower spot that is not one offered now."""
+
+    code = "cannot_follow"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text=text)
+
+
+class BadSetting(BotError):
+    """A /settings value that is not one of those offered."""
+
+    code = "bad_setting"
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name=name)
+
+
 class NoGame(BotError):
     """The user plays no game (that this place can see)."""
 

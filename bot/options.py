@@ -11,6 +11,10 @@ REMINDER_HOURS = "reminder_hours"
 RESIGNED = "resigned"  # seats the AI plays since their player resigned
 LOBBY_MESSAGE = "lobby_message"  # [channel id, message id] of the lobby post
 LOCALE = "locale"  # language of the game's public messages (default: English)
+QUESTION_HOURS = "question_hours"  # time limit of a question out of turn (bets, attacks...)
+AWAY_HOURS = "away_hours"  # how long a turn limit may pause for a player away or quiet
+DEFAULT_QUESTION_HOURS = 12.0
+DEFAULT_AWAY_HOURS = 48.0
 
 
 def game_words(info: GameInfo) -> Words:

@@ -2,18 +2,22 @@
 
 Views are taken on the loop (the engine game may be shared with the store's
 cache and must not be read while another coroutine changes it); the frozen
-views are then drawn in a worker thread. Every image takes the words to
-draw as a :class:`renders.captions.Captions`; until the words module supplies
-localised ones, ``None`` means the English of :mod:`renders.english`.
+views are then drawn in a worker thread. Every word drawn on an image comes
+from the text layer: :func:`captions` builds the renders' :class:`Captions`
+for one language (the game's for public images, the reader's for private
+ones); callers pass the words of the reader.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
+from bot import expansions
+from bot.text import ENGLISH, Text, Words
 from engine.views import PrivateView, PublicView
 
 if TYPE_CHECKING:
@@ -23,118 +27,145 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
 Cell = tuple[int, int]
+FEATURES = ("road", "city", "monastery", "field")
 
 
-def _words(captions: Captions | None) -> Captions:
-    from renders.english import english
+def _names(words: Words, names: Sequence[str]) -> str:
+    """Names in a sentence ("Ada", "Ada and Bo", "Ada, Bo and Cy"); drawn as
+    typed (an image needs no markdown escaping)."""
+    items = [str(n) for n in names]
+    if len(items) <= 1:
+        return "".join(items)
+    return words("image.names", first=Text(", ".join(items[:-1])), last=Text(items[-1]))
 
-    return captions if captions is not None else english()
+
+@lru_cache(maxsize=8)
+def captions(words: Words = ENGLISH) -> Captions:
+    """The words of every image in ``words``' language."""
+    from renders.captions import LEGEND_LAST, LEGEND_LEGAL, Captions
+
+    counts = {k: words(v) for a in expansions.adapters() for k, v in a.image_counts.items()}
+    legend = {LEGEND_LAST: words("image.legend.last"), LEGEND_LEGAL: words("image.legend.legal")}
+    legend |= {k: words(v) for a in expansions.adapters() for k, v in a.image_legend.items()}
+    return Captions(
+        turn=lambda n: words("image.turn", turn=n),
+        to_play=lambda names: (
+            words("image.to_play", names=Text(_names(words, names))) if names else ""
+        ),
+        game_over=words("image.game_over"),
+        winners=lambda names: (
+            words("image.winners", count=len(names), names=Text(_names(words, names)))
+            if names
+            else words("image.no_winner")
+        ),
+        tile_to_place=words("image.tile_to_place"),
+        tiles_left=lambda n: words("image.tiles_left", count=n),
+        player=words("image.player"),
+        points=words("image.points"),
+        followers=words("image.followers"),
+        counts=counts,
+        legend=legend,
+        rotations_title=lambda x, y: words("image.rotations_title", x=x, y=y),
+        follower_title=words("image.follower_title"),
+        features={k: words(f"image.feature.{k}") for k in FEATURES},
+        hand_private=words("image.hand_private"),
+        hand_empty=words("image.hand_empty"),
+        none=words("image.none"),
+        final_title=words("image.final_title"),
+        total=words("image.total"),
+        other_points=words("image.other_points"),
+    )
 
 
+# --- drawing (in a worker thread) ------------------------------------------------------
 def board_png(
-    view: PublicView, legal_cells: Sequence[Cell] | None = None, captions: Captions | None = None
+    view: PublicView, legal_cells: Sequence[Cell] | None = None, words: Words = ENGLISH
 ) -> bytes:
     from renders.board import render_board
 
-    return render_board(view, _words(captions), legal_cells=legal_cells)
+    return render_board(view, captions(words), legal_cells=legal_cells)
 
 
-def hand_png(
-    view: PrivateView,
-    captions: Captions | None = None,
-    sections: Sequence[HandSection] | None = None,
-) -> bytes | None:
-    """The private hand image (English sections from the view when none given)."""
-    from renders.english import english_hand
+def hand_png(view: PrivateView, sections: Sequence[HandSection], words: Words = ENGLISH) -> bytes:
     from renders.hand import render_hand
 
     seat = view.player
     players = view.public.players
     name = players[seat] if 0 <= seat < len(players) else "?"
-    parts = sections if sections is not None else english_hand(view)
-    return render_hand(seat, name, parts, _words(captions))
+    return render_hand(seat, name, sections, captions(words))
 
 
-def tile_png(kind: str, rotations: Sequence[int], captions: Captions | None = None) -> bytes | None:
+def tile_png(kind: str, rotations: Sequence[int], words: Words = ENGLISH) -> bytes:
     from renders.preview import render_tile_choices
 
-    return render_tile_choices(kind, rotations, _words(captions))
+    return render_tile_choices(kind, rotations, captions(words))
 
 
 def placement_png(
-    view: PublicView,
-    cell: Cell,
-    kind: str,
-    rotations: Sequence[int],
-    captions: Captions | None = None,
+    view: PublicView, cell: Cell, kind: str, rotations: Sequence[int], words: Words = ENGLISH
 ) -> bytes:
     from renders.preview import render_placement_preview
 
-    return render_placement_preview(view, cell, kind, rotations, _words(captions))
+    return render_placement_preview(view, cell, kind, rotations, captions(words))
 
 
 def follower_png(
-    view: PublicView,
-    spots: Sequence[str],
-    captions: Captions | None = None,
-    cell: Cell | None = None,
+    view: PublicView, spots: Sequence[str], cell: Cell | None = None, words: Words = ENGLISH
 ) -> bytes:
     from renders.preview import render_follower_preview
 
-    return render_follower_preview(view, spots, _words(captions), cell=cell)
+    return render_follower_preview(view, spots, captions(words), cell=cell)
 
 
-def final_png(view: PublicView, rows: Sequence[Row], captions: Captions | None = None) -> bytes:
+def final_png(view: PublicView, rows: Sequence[Row], words: Words = ENGLISH) -> bytes:
     from renders.final import render_final
 
-    return render_final(view, rows, _words(captions))
+    return render_final(view, rows, captions(words))
 
 
-def timelapse_gif(record: dict[str, Any], captions: Captions | None = None) -> bytes:
+def timelapse_gif(record: dict[str, Any], words: Words = ENGLISH) -> bytes:
     from renders.timelapse import timelapse, views_from_record
 
-    return timelapse(views_from_record(record), _words(captions))
+    return timelapse(views_from_record(record), captions(words))
 
 
+# --- off the event loop -------------------------------------------------------------------
 async def board_async(
-    view: PublicView, legal_cells: Sequence[Cell] | None = None, captions: Captions | None = None
+    view: PublicView, legal_cells: Sequence[Cell] | None = None, words: Words = ENGLISH
 ) -> bytes:
-    return await asyncio.to_thread(board_png, view, list(legal_cells or ()), captions)
+    return await asyncio.to_thread(board_png, view, list(legal_cells or ()), words)
 
 
 async def hand_async(
-    view: PrivateView,
-    captions: Captions | None = None,
-    sections: Sequence[HandSection] | None = None,
-) -> bytes | None:
-    return await asyncio.to_thread(hand_png, view, captions, sections)
+    view: PrivateView, sections: Sequence[HandSection], words: Words = ENGLISH
+) -> bytes:
+    return await asyncio.to_thread(hand_png, view, list(sections), words)
 
 
-async def tile_async(
-    kind: str, rotations: Sequence[int], captions: Captions | None = None
-) -> bytes | None:
-    return await asyncio.to_thread(tile_png, kind, list(rotations), captions)
+async def tile_async(kind: str, rotations: Sequence[int], words: Words = ENGLISH) -> bytes:
+    return await asyncio.to_thread(tile_png, kind, list(rotations), words)
 
 
-def _off_loop(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
-    """``fn`` run in a worker thread (its arguments must not change meanwhile)."""
-
-    async def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        return await asyncio.to_thread(fn, *args, **kwargs)
-
-    run.__name__ = f"{fn.__name__}_async"
-    run.__doc__ = fn.__doc__
-    return run
+async def placement_async(
+    view: PublicView, cell: Cell, kind: str, rotations: Sequence[int], words: Words = ENGLISH
+) -> bytes:
+    return await asyncio.to_thread(placement_png, view, cell, kind, list(rotations), words)
 
 
-placement_async = _off_loop(placement_png)
-follower_async = _off_loop(follower_png)
-final_async = _off_loop(final_png)
-timelapse_async = _off_loop(timelapse_gif)  # a second or two of work
+async def follower_async(
+    view: PublicView, spots: Sequence[str], cell: Cell | None = None, words: Words = ENGLISH
+) -> bytes:
+    return await asyncio.to_thread(follower_png, view, list(spots), cell, words)
+
+
+async def final_async(view: PublicView, rows: Sequence[Row], words: Words = ENGLISH) -> bytes:
+    return await asyncio.to_thread(final_png, view, list(rows), words)
+
+
+async def timelapse_async(record: dict[str, Any], words: Words = ENGLISH) -> bytes:
+    """The whole game as an animated GIF (a second or two of work, in a thread)."""
+    return await asyncio.to_thread(timelapse_gif, record, words)
 
 
 async def warm_up_async(views: Sequence[PublicView] = ()) -> None:
@@ -142,4 +173,7 @@ async def warm_up_async(views: Sequence[PublicView] = ()) -> None:
     ``views``: boards of the games in progress, if at hand."""
     from renders import warm_up
 
-    await asyncio.to_thread(warm_up, list(views))
+    try:
+        await asyncio.to_thread(warm_up, list(views))
+    except Exception:
+        log.exception("warming the render caches failed")

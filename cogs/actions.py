@@ -15,6 +15,7 @@ from bot.present.choices import ALL_EXPANSION_ACTIONS
 from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.autocomplete import game_option, to_choices
 from bot.ui.labels import described
+from bot.ui.outbox import holding
 from bot.ui.panel import confirm_with_panel
 
 Choices = list[app_commands.Choice[str]]
@@ -29,9 +30,11 @@ def action_command(
     async def run(interaction: discord.Interaction, choice: str, game: int | None = None) -> None:
         asked = await game_command(interaction, game)
         caller, game_id = asked.caller, asked.game_id
-        version, index = values.parse_action_value(choice)
-        await asked.services.turns.choose(caller, game_id, version, index)
-        await confirm_with_panel(interaction, caller, game_id, caller.words("play.done"))
+        version, key = values.parse_action_value(choice)
+        async with holding(interaction.client, game_id):
+            _, label = await asked.services.turns.choose(caller, game_id, version, key)
+            done = caller.words("panel.chosen", choice=label)
+            await confirm_with_panel(interaction, caller, game_id, done)
 
     command: app_commands.Command[commands.Cog, ..., None] = app_commands.Command(
         name=name, description=description, callback=run

@@ -8,10 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.present import values
+from bot.present.choices import rotation_words
 from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.autocomplete import game_option, to_choices, typed
 from bot.ui.labels import described
+from bot.ui.outbox import holding
 from bot.ui.panel import PanelButton, PanelSelect, confirm_with_panel, send_hand, show_panel
 from bot.ui.replies import file_of, reply
 from bot.ui.thread import ThreadButton
@@ -29,15 +30,18 @@ class Play(commands.Cog):
         cell=described("command.place.cell"), rotation=described("command.place.rotation")
     )
     async def place(
-        self, interaction: discord.Interaction, cell: str, rotation: str, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        cell: str,
+        rotation: str | None = None,
+        game: int | None = None,
     ) -> None:
         command = await game_command(interaction, game)
         caller, services, game_id = command.caller, command.services, command.game_id
-        x, y = values.parse_cell(cell)
-        rot = values.parse_rotation(rotation)
-        await services.turns.place(caller, game_id, x, y, rot)
-        done = caller.words("play.placed", x=x, y=y, rotation=rot)
-        await confirm_with_panel(interaction, caller, game_id, done)
+        async with holding(interaction.client, game_id):
+            _, (x, y, rot) = await services.turns.place_typed(caller, game_id, cell, rotation)
+            done = caller.words("play.placed", x=x, y=y, rotation=rotation_words(rot, caller.words))
+            await confirm_with_panel(interaction, caller, game_id, done)
 
     @place.autocomplete("cell")
     async def place_cell(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -55,17 +59,16 @@ class Play(commands.Cog):
         )
 
     @app_commands.command(name="follower", description=described("command.follower"))
+    @app_commands.describe(location=described("command.follower.location"))
     async def follower(
         self, interaction: discord.Interaction, location: str, game: int | None = None
     ) -> None:
         command = await game_command(interaction, game)
         caller, services, game_id = command.caller, command.services, command.game_id
-        loc = values.parse_follower(location)
-        await services.turns.follower(caller, game_id, loc)
-        done = (
-            caller.words("play.follower", location=loc) if loc else caller.words("play.no_follower")
-        )
-        await confirm_with_panel(interaction, caller, game_id, done)
+        async with holding(interaction.client, game_id):
+            _, loc = await services.turns.follower_typed(caller, game_id, location)
+            done = caller.words("play.follower") if loc else caller.words("play.no_follower")
+            await confirm_with_panel(interaction, caller, game_id, done)
 
     @follower.autocomplete("location")
     async def follower_location(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -98,23 +101,26 @@ class Play(commands.Cog):
     async def turn(self, interaction: discord.Interaction, game: int | None = None) -> None:
         command = await game_command(interaction, game)
         caller, reading, game_id = command.caller, command.services.reading, command.game_id
-        await show_panel(interaction, await reading.panel(caller, game_id), replace=False)
+        panel = await reading.panel(caller, game_id)
+        await show_panel(interaction, panel, caller.words, replace=False)
 
     # --- taking back and leaving -----------------------------------------------------------
     @app_commands.command(name="undo", description=described("command.undo"))
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         command = await game_command(interaction, game)
         caller, services, game_id = command.caller, command.services, command.game_id
-        removed = await services.undo.undo(caller, game_id)
-        done = caller.words("undo.took_back", count=removed)
-        await confirm_with_panel(interaction, caller, game_id, done)
+        async with holding(interaction.client, game_id):
+            removed = await services.undo.undo(caller, game_id)
+            done = caller.words("undo.took_back", count=removed)
+            await confirm_with_panel(interaction, caller, game_id, done)
 
     @app_commands.command(name="resign", description=described("command.resign"))
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         command = await game_command(interaction, game)
         caller, services, game_id = command.caller, command.services, command.game_id
-        await services.seats.resign(caller, game_id)
-        await reply(interaction, caller.words("play.resigned", game=game_id))
+        async with holding(interaction.client, game_id):
+            await services.seats.resign(caller, game_id)
+            await reply(interaction, caller.words("play.resigned", game=game_id))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -4,24 +4,47 @@ expansion (python-chess's variants, one class each, are the model).
 An adapter names its engine expansion and lists, as data, the record action
 types and decision steps it presents, the text key of each step's prompt,
 its hidden holdings (private view keys) with their labels, its score groups,
-the renders module drawing its marks on the board, its slash command and its
-own English messages. Methods word what data cannot: action labels, hand
-items, score groups by rule, events, the "let it pass" answer of a timeout.
+the renders module drawing its marks on the board, the words its images
+need, its slash command and its own English messages. Methods word what data
+cannot: action labels, hand items and hand sections, score groups by rule,
+events, the "let it pass" answer of a timeout.
+
+Discreet steps: a question that only a holder of some hidden card could
+answer in more than one way is asked alike of everyone it may concern (the
+engine sees to it, X-4.9, X-3.2). The bot never shows such a step by name
+in public and answers it at once, privately, for a player with nothing to
+play who chose to (bot.services.prefs).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.expansions import generic
 from bot.text import Text, Words
 from engine.game import Game
 from engine.phases import Action, Decision, Event
+from engine.views import PrivateView
+
+if TYPE_CHECKING:
+    from renders.hand import HandSection
 
 Entry = str | Mapping[str, str]
-Labeller = Callable[[Action], Text]
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A choice in words: ``text`` on the button or option (short), ``detail``
+    in a select option's description (what does not fit on the button)."""
+
+    text: Text
+    detail: str = ""
+
+
+Labeller = Callable[[Action], "Text | Label"]
+Namer = Callable[[object], Text]  # a seat number -> the player's (escaped) name
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,15 +66,21 @@ class Adapter:
     command: ClassVar[CommandSpec | None] = None
     actions: ClassVar[frozenset[str]] = frozenset()  # record action types
     prompts: ClassVar[Mapping[str, str]] = {}  # decision step -> text key
+    discreet: ClassVar[frozenset[str]] = frozenset()  # steps never shown by name (above)
     holdings: ClassVar[Mapping[str, str]] = {}  # private view key -> label text key
+    received: ClassVar[frozenset[str]] = frozenset()  # private events: something received
     score_groups: ClassVar[Mapping[str, str]] = {}  # score reason -> group text key
     group_order: ClassVar[tuple[str, ...]] = ()  # its groups in breakdown order
+    end_events: ClassVar[frozenset[str]] = frozenset()  # event types of the game's end
     overlay: ClassVar[str | None] = None  # renders module drawing its board marks
+    image_counts: ClassVar[Mapping[str, str]] = {}  # public count key -> text key
+    image_legend: ClassVar[Mapping[str, str]] = {}  # board legend key -> text key
     messages: ClassVar[Mapping[str, Entry]] = {}  # its English texts ("<name>.*")
 
     # --- steps and actions ---------------------------------------------------------
-    def prompt(self, decision: Decision, words: Words) -> Text:
-        """What the game waits for at one of this expansion's steps (public)."""
+    def prompt(self, decision: Decision, words: Words, game: Game | None = None) -> Text:
+        """What the game waits for at one of this expansion's steps, said to
+        the players asked (never hidden data)."""
         key = self.prompts.get(decision.step)
         info = decision.info
         where = (
@@ -69,8 +98,8 @@ class Adapter:
         return words(key, where=where)
 
     def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
-        """Labels of this expansion's actions for ``seat`` (at most 100
-        characters); built once per listing, so it may read the seat's view."""
+        """Labels of this expansion's actions for ``seat``; built once per
+        listing, so it may read the seat's view."""
         return lambda action: generic.describe(action, words)
 
     def passive(self, legal: list[Action]) -> Action | None:
@@ -85,10 +114,32 @@ class Adapter:
             return [generic.hand_item(v, words) for v in value]
         return [generic.ident(value)]
 
+    def hand_sections(self, view: PrivateView, words: Words) -> list[HandSection]:
+        """This expansion's part of the hand image (none by default)."""
+        return []
+
+    def received_text(self, event: Event, words: Words) -> Text | None:
+        """What a private "received" event says to its player (a DM)."""
+        return None
+
     def score_group(self, event: Event) -> str | None:
         """The breakdown group (text key) of a score event, None if not ours."""
         return self.score_groups.get(str(event.get("reason", "")))
 
-    def event_line(self, who: Text, event: Event, words: Words) -> Text | None:
-        """A public event of this expansion in words; None: the generic line."""
+    def score_line(self, who: Text, event: Event, words: Words) -> Text | None:
+        """A score event of this expansion in words; None: not ours."""
+        return None
+
+    def group_key(self, event: Event) -> str | None:
+        """Events in a row with the same key are worded together (group_line)."""
+        return None
+
+    def group_line(self, events: list[Event], words: Words, name: Namer) -> Text | None:
+        """One line for a group of events (see group_key)."""
+        return None
+
+    def event_line(self, who: Text, event: Event, words: Words, name: Namer) -> Text | None:
+        """A public event of this expansion in words (``name`` names other
+        seats it mentions); None: the generic line.
+        Return an empty Text for an event that needs no line."""
         return None

@@ -1,15 +1,39 @@
-"""The Bets (T-1..T-8) as players see it: /bet, chips in supply, the Bets
-row of the final breakdown; a silent player's stake is "pass" (T-2)."""
+"""The Bets (T-1..T-8) as players see it: /bet, chips in supply with what
+they pay, the offices' stakes, the Bets row of the final breakdown; a silent
+player's stake is "pass" (T-2). Chip faces are private (T-3): they appear
+only in the holder's own panel and hand, and once settled."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from bot import places
 from bot.expansions import register
-from bot.expansions.adapter import Adapter, CommandSpec, Entry
+from bot.expansions.adapter import Adapter, CommandSpec, Entry, Label, Labeller, Namer
+from bot.text import Text, Words, join
 from engine.expansions import bets as engine
-from engine.phases import Action
+from engine.expansions.bet_chips import CHIPS, Win
+from engine.game import Game
+from engine.phases import Action, Decision, Event
+from engine.views import PrivateView
+
+if TYPE_CHECKING:
+    from renders.hand import HandSection
+
+
+def pays(face: str, words: Words) -> Text:
+    """What a chip pays: "2 points for 2 tiles, 3 for 3"."""
+    chip = CHIPS.get(face)
+    if chip is None:
+        return Text("")
+
+    def win(w: Win) -> Text:
+        if w.high is None:
+            return words("bets.pays.at_least", points=w.points, tiles=w.low)
+        return words("bets.pays.exactly", points=w.points, tiles=w.low)
+
+    return join([win(w) for w in chip.wins], words("bets.pays.or"))
 
 
 class BetsAdapter(Adapter):
@@ -26,19 +50,149 @@ class BetsAdapter(Adapter):
     score_groups: ClassVar[Mapping[str, str]] = {engine.BET_REASON: "bets.group"}
     group_order = ("bets.group",)
     overlay = "renders.overlays.bets"  # bookmaker offices and their stakes
+    image_counts: ClassVar[Mapping[str, str]] = {"chips": "bets.image.count"}
+    image_legend: ClassVar[Mapping[str, str]] = {"chips": "bets.image.legend"}
     messages: ClassVar[Mapping[str, Entry]] = {
-        "bets.title": "bets",
-        "bets.command": "Stake a chip, pass, or pick a feature (The Bets)",
+        "bets.title": "The Bets",
+        "bets.command": "Bet a chip, pass, or pick the feature that settles your bets (The Bets)",
         "bets.command.choice": "what to do (only what the game allows now)",
-        "bets.prompt.stake": "Bets{where} (bets)",
-        "bets.prompt.settle": "Bets settle{where} (bets)",
-        "bets.prompt.final": "Bets final{where} (bets)",
+        "bets.prompt.stake": "Bet a chip on the betting office{where}, or pass",
+        "bets.prompt.settle": "Choose which road or city settles the bets{where}",
+        "bets.prompt.final": "Choose which road or city settles your bets",
         "bets.holding": "Chips in supply",
         "bets.group": "Bets",
+        "bets.image.count": "Chips",
+        "bets.image.legend": "chips bet on an office",
+        "bets.hand.title": {
+            "one": "Chips in your supply ({count})",
+            "other": "Chips in your supply ({count})",
+        },
+        "bets.hand.item": "{chip} ({pays})",
+        "bets.pays.exactly": "{points} for {tiles} tiles",
+        "bets.pays.at_least": "{points} for {tiles} or more",
+        "bets.pays.or": ", ",
+        # choices
+        "bets.label.stake": "Bet chip {chip}",
+        "bets.detail.stake": "Pays {pays}.",
+        "bets.label.pass": "Don't bet",
+        "bets.label.settle": {
+            "one": "Settle with the {feature} ({where}, {count} tile)",
+            "other": "Settle with the {feature} ({where}, {count} tiles)",
+        },
+        # events
+        "bets.event.stake": "{who} bet a chip on the office at {x},{y}.",
+        "bets.event.pass": "{who} did not bet.",
+        "bets.event.closed": {
+            "one": "Bets on the office at {x},{y} are closed: {count} chip.",
+            "other": "Bets on the office at {x},{y} are closed: {count} chips.",
+        },
+        "bets.event.skipped": "No bets on the office at {x},{y}.",
+        "bets.event.choice": "{who} chose which road or city settles the bets at {x},{y}.",
+        "bets.event.settled": {
+            "one": "Bets on the office at {x},{y} ({feature} of {count} tile): {chips}.",
+            "other": "Bets on the office at {x},{y} ({feature} of {count} tiles): {chips}.",
+        },
+        "bets.event.won": "{who} wins {points} ({chip})",
+        "bets.event.lost": "{who} nothing ({chip})",
     }
+
+    def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
+        def label(action: Action) -> Text | Label:
+            kind = action.get("type")
+            if kind == engine.STAKE:
+                chip = str(action.get("chip"))
+                return Label(
+                    words("bets.label.stake", chip=Text(chip)),
+                    words("bets.detail.stake", pays=pays(chip, words)),
+                )
+            if kind == engine.PASS:
+                return Label(words("bets.label.pass"))
+            x, y, loc = int(action["x"]), int(action["y"]), str(action.get("location"))
+            found = places.at(game, x, y, loc)
+            if found is None:
+                return Label(words("where.cell", x=x, y=y))
+            feature, face, seg = found
+            return Label(
+                words(
+                    "bets.label.settle",
+                    feature=places.feature_word(feature.kind, words),
+                    where=places.spot(face, seg, words),
+                    count=len(feature.tiles),
+                )
+            )
+
+        return label
+
+    def prompt(self, decision: Decision, words: Words, game: Game | None = None) -> Text:
+        info = decision.info
+        questions = info.get("questions") or []
+        if not ("x" in info and "y" in info) and questions:
+            info = {"x": questions[0].get("x"), "y": questions[0].get("y")}
+        where = (
+            words("prompt.where", x=info["x"], y=info["y"])
+            if info.get("x") is not None and info.get("y") is not None
+            else Text("")
+        )
+        return words(self.prompts.get(decision.step, "bets.prompt.stake"), where=where)
 
     def passive(self, legal: list[Action]) -> Action | None:
         return next((a for a in legal if a.get("type") == engine.PASS), None)
+
+    def hand_items(self, key: str, value: object, words: Words) -> list[Text]:
+        faces = [str(f) for f in value or ()] if isinstance(value, list) else []
+        return [words("bets.hand.item", chip=Text(f), pays=pays(f, words)) for f in faces]
+
+    def hand_sections(self, view: PrivateView, words: Words) -> list[HandSection]:
+        from renders.hand import Chip, HandSection
+
+        faces = [str(f) for f in view.hidden.get("chips") or ()]
+        chips = tuple(Chip(f, pays(f, words)) for f in faces)
+        return [HandSection(words("bets.hand.title", count=len(chips)), chips=chips)]
+
+    def score_line(self, who: Text, event: Event, words: Words) -> Text | None:
+        if event.get("reason") == engine.BET_REASON:
+            return Text("")  # bet_settled says it
+        return None
+
+    def event_line(self, who: Text, event: Event, words: Words, name: Namer) -> Text | None:
+        kind = event.get("type")
+        x, y = event.get("x"), event.get("y")
+        if kind == "stake":
+            return words("bets.event.stake", who=who, x=x, y=y)
+        if kind == "stake_pass":
+            return words("bets.event.pass", who=who)
+        if kind == "bets_closed":
+            return words("bets.event.closed", x=x, y=y, count=int(event.get("chips", 0)))
+        if kind == "bets_skipped":
+            return words("bets.event.skipped", x=x, y=y)
+        if kind == "settle_choice":
+            return words("bets.event.choice", who=who, x=x, y=y)
+        return None
+
+    def group_key(self, event: Event) -> str | None:
+        if event.get("type") == "bet_settled":
+            return f"bets:{event.get('x')},{event.get('y')},{event.get('location')}"
+        return None
+
+    def group_line(self, events: list[Event], words: Words, name: Namer) -> Text | None:
+        first = events[0]
+        chips = [
+            words(
+                "bets.event.won" if int(e.get("points", 0)) else "bets.event.lost",
+                who=name(e.get("player")),
+                points=int(e.get("points", 0)),
+                chip=Text(str(e.get("chip"))),
+            )
+            for e in events
+        ]
+        return words(
+            "bets.event.settled",
+            x=first.get("x"),
+            y=first.get("y"),
+            feature=places.feature_word(str(first.get("feature") or "road"), words),
+            count=int(first.get("tiles", 0)),
+            chips=join(chips, ", "),
+        )
 
 
 ADAPTER = register(BetsAdapter())

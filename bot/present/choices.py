@@ -2,35 +2,65 @@
 
 Everything offered comes from the engine's legality API (legal_placements,
 legal_followers, legal_actions), so only legal choices are ever shown. Cell
-numbers are the ones the board image carries (renders.board.number_cells).
-Expansion actions are labelled by their expansion's adapter and grouped by
-its slash command; the base actions' shapes are built here only.
+numbers are the ones the board image carries (renders.choices.number_cells),
+rotations are the distinct ones the placement preview draws, numbered as
+there, and follower spots are numbered as on the follower preview (the
+engine's ``legal_followers()`` order). Expansion actions are labelled by their
+expansion's adapter and grouped by its slash command; the base actions'
+shapes are built here only.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 
-from bot import expansions
+from bot import expansions, places
 from bot.expansions import generic
+from bot.expansions.adapter import Label
 from bot.text import Text, Words
 from engine.actions import BASE_ACTIONS
 from engine.game import Game
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action, Decision
-from renders.board import distinct_cells, number_cells
+from renders.choices import distinct_cells, distinct_rotations, number_cells
 
 ALL_EXPANSION_ACTIONS = "act"  # the command listing every expansion action
-FEATURES = ("road", "city", "monastery", "field")
+FEATURES = places.FEATURES
+BUTTON_LIMIT = 80  # Discord: a button's label
+OPTION_LIMIT = 100  # a select option's label and description
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One legal action with its label; ``index`` is its position in
-    ``game.legal_actions(seat)`` at this version (stable for the version)."""
+    ``game.legal_actions(seat)`` at this version, ``key`` a short digest of
+    the action itself (what a button carries: still valid while the same
+    action is legal, whoever else acted meanwhile)."""
 
     index: int
     action: Action
     label: Text
+    detail: str = ""
+
+    @property
+    def key(self) -> str:
+        return action_key(self.action)
+
+
+def action_key(action: Action) -> str:
+    """A short, stable digest of an action (without its seat)."""
+    body = {k: v for k, v in action.items() if k != "player"}
+    data = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha1(data.encode()).hexdigest()[:10]
+
+
+def fit(text: str, limit: int) -> Text:
+    """``text`` cut to ``limit`` characters at a word boundary (never mid-word)."""
+    if len(text) <= limit:
+        return Text(text)
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:·-(")
+    return Text(cut + "…")
 
 
 # --- the base actions' shapes (the one place they are built) -----------------------
@@ -52,43 +82,65 @@ def numbered_cells(game: Game) -> dict[tuple[int, int], int]:
     return number_cells(legal_cells(game))
 
 
-def rotations_at(game: Game, x: int, y: int) -> list[int]:
+def all_rotations_at(game: Game, x: int, y: int) -> list[int]:
     return sorted(r for cx, cy, r in game.legal_placements() if (cx, cy) == (x, y))
 
 
+def rotations_at(game: Game, x: int, y: int) -> list[int]:
+    """The different legal placements at a cell (a symmetric tile's repeats
+    left out), in the order the placement preview numbers them 1..n."""
+    turn = game.turn
+    rots = all_rotations_at(game, x, y)
+    if turn is None or not rots:
+        return rots
+    return distinct_rotations(turn.tile, rots)
+
+
+def rotation_words(rotation: int, words: Words) -> Text:
+    return words(f"rotation.{rotation}")
+
+
+def follower_spots(game: Game) -> list[str]:
+    """Legal follower locations in the engine's order (the preview's numbers)."""
+    return list(game.legal_followers() or [])
+
+
 def follower_labels(game: Game, words: Words) -> list[tuple[str | None, Text]]:
-    """(location, label) for each legal follower choice, "none" first."""
+    """(location, label) for each legal follower choice, numbered as on the
+    follower preview ("2 · City (east)"), then "No follower"."""
     locs = game.legal_followers()
     if locs is None:
         return []
-    out: list[tuple[str | None, Text]] = [(None, words("label.no_follower_choice"))]
     placed = game.turn.placed if game.turn is not None else None
-    for loc in locs:
-        kind = ""
-        if placed is not None:
-            seg = placed.face.name_to_seg.get(loc)
-            if seg is not None:
-                kind = placed.face.segments[seg].kind
-        if kind in FEATURES:
-            out.append(
-                (loc, words("label.follower_at", location=Text(loc), feature=feature(kind, words)))
-            )
+    out: list[tuple[str | None, Text]] = []
+    for n, loc in enumerate(locs, 1):
+        if placed is not None and loc in placed.face.name_to_seg:
+            spot = places.spot_label(placed.face, loc, words)
         else:
-            out.append((loc, Text(loc)))
+            spot = generic.humanize(loc)
+        out.append((loc, words("label.numbered", number=n, label=spot)))
+    out.append((None, words("label.no_follower")))
     return out
 
 
 def feature(kind: str, words: Words) -> Text:
-    return words(f"feature.{kind}") if kind in FEATURES else generic.humanize(kind)
+    return places.feature_word(kind, words)
 
 
 # --- every action ---------------------------------------------------------------------------
-def base_label(action: Action, words: Words) -> Text:
+def base_label(game: Game, action: Action, words: Words) -> Text:
     if action.get("type") == STEP_PLACE:
-        return words("label.place", x=action["x"], y=action["y"], rotation=action["rotation"])
+        return words(
+            "label.place",
+            x=action["x"],
+            y=action["y"],
+            rotation=rotation_words(int(action["rotation"]), words),
+        )
     location = action.get("location")
     if location:
-        return words("label.follower", location=Text(str(location)))
+        for loc, label in follower_labels(game, words):
+            if loc == location:
+                return words("label.follower", spot=label)
     return words("label.no_follower")
 
 
@@ -103,12 +155,15 @@ def choices(game: Game, seat: int, words: Words, *, base: bool | None = None) ->
         if base is not None and base != is_base:
             continue
         if is_base:
-            label = base_label(a, words)
+            named: Text | Label = base_label(game, a, words)
         else:
             adapter = expansions.for_action(kind)
             label_of = labellers.get(adapter.name) if adapter is not None else None
-            label = label_of(a) if label_of is not None else generic.describe(a, words)
-        out.append(Choice(i, a, label))
+            named = label_of(a) if label_of is not None else generic.describe(a, words)
+        if isinstance(named, Label):
+            out.append(Choice(i, a, named.text, named.detail))
+        else:
+            out.append(Choice(i, a, named))
     return out
 
 
@@ -131,8 +186,16 @@ def expansion_choices(
     return out
 
 
+# --- what the game waits for ------------------------------------------------------------
+def is_discreet(decision: Decision) -> bool:
+    """A step that must never show by name (bot.expansions.adapter)."""
+    adapter = expansions.for_step(decision.step)
+    return adapter is not None and decision.step in adapter.discreet
+
+
 def step_prompt(game: Game, decision: Decision, words: Words) -> Text:
-    """What the game waits for, in words (public: never hidden data)."""
+    """What the game asks of the players it waits for, in words (said to
+    them; public only where the step is not discreet)."""
     if decision.step in (STEP_PLACE, STEP_FOLLOWER):
         return words(f"prompt.{decision.step}")
     adapter = expansions.for_step(decision.step)
@@ -141,9 +204,17 @@ def step_prompt(game: Game, decision: Decision, words: Words) -> Text:
             adapter = expansions.for_action(spec.type)
             break
     if adapter is not None:
-        return adapter.prompt(decision, words)
+        return adapter.prompt(decision, words, game)
     info = decision.info
     where = (
         words("prompt.where", x=info["x"], y=info["y"]) if "x" in info and "y" in info else Text("")
     )
     return words("prompt.plain", step=generic.humanize(decision.step), where=where)
+
+
+def public_prompt(game: Game, decision: Decision, words: Words) -> Text:
+    """What the game waits for, said to everyone: a discreet step only as
+    "{player}'s turn goes on" (whose turn it is, nothing of the question)."""
+    if is_discreet(decision):
+        return words("prompt.discreet")
+    return step_prompt(game, decision, words)

@@ -3,7 +3,8 @@
 Only public events are put into words: an event carrying ``"private"`` is
 dropped here whatever its type, so no hidden information reaches a public
 message (engine.views). Expansion events are worded by their adapter, or
-generically from their fields.
+generically from their fields. Engine reason texts (which cite rule IDs)
+are never shown: every line is built from the text layer.
 """
 
 from __future__ import annotations
@@ -13,14 +14,13 @@ from typing import Any
 
 from bot import expansions
 from bot.expansions import generic
-from bot.present.choices import FEATURES, feature
-from bot.text import Text, Words, code_safe, escape, join
+from bot.places import FEATURES, feature_word
+from bot.text import Text, Words, escape, join
 from engine.phases import Event
 
 BASE_REASONS = ("completed", "final")
 # Event types not worth a line in the thread (the board image shows them).
-QUIET = frozenset({"start", "draw"})
-NAME_WIDTH = 10  # columns of a player in the final table
+QUIET = frozenset({"start", "draw", "end"})
 MESSAGE_LIMIT = 1900
 
 
@@ -36,36 +36,33 @@ def name(players: list[str], seat: Any) -> Text:
 
 def score_line(players: list[str], e: Event, words: Words) -> Text:
     who = name(players, e.get("player"))
-    pts = e.get("points", 0)
+    pts = int(e.get("points", 0))
     reason = str(e.get("reason", ""))
     kind = e.get("feature")
-    if reason in BASE_REASONS and kind:
-        at = e.get("at")
-        where = (
-            words("event.score_where", x=at[0], y=at[1])
-            if isinstance(at, list | tuple) and len(at) == 2
-            else Text("")
-        )
+    if pts == 0 and e.get("type") == "score":
+        return Text("")  # nothing won (a field without completed cities)
+    if reason in BASE_REASONS and kind in FEATURES:
         extra = []
-        if e.get("tiles") and kind != "monastery":
+        if e.get("tiles") and kind not in ("monastery", "field"):
             extra.append(words("event.score_tiles", count=int(e["tiles"])))
         if e.get("pennants"):
             extra.append(words("event.score_pennants", count=int(e["pennants"])))
         if kind == "field" and e.get("cities") is not None:
             extra.append(words("event.score_cities", count=int(e["cities"])))
         detail = words("event.score_detail", parts=join(extra, ", ")) if extra else Text("")
+        key = "event.score_field" if kind == "field" else f"event.score_{reason}"
         return words(
-            "event.score_feature",
+            key,
             who=who,
             points=pts,
-            feature=feature(str(kind), words),
-            where=where,
-            when=words(f"event.score_when.{reason}"),
+            feature=feature_word(str(kind), words),
             detail=detail,
         )
-    what = Text(generic.humanize(reason).lower()) if reason else words("event.score_points")
-    card = words("event.score_card", card=generic.humanize(e["card"])) if e.get("card") else ""
-    return words("event.score_other", who=who, points=pts, what=what, card=Text(card))
+    for adapter in expansions.adapters():
+        line = adapter.score_line(who, e, words)
+        if line is not None:
+            return line
+    return words("event.score_other", who=who, points=pts)
 
 
 def event_line(players: list[str], e: Event, words: Words) -> Text | None:
@@ -77,45 +74,103 @@ def event_line(players: list[str], e: Event, words: Words) -> Text | None:
         return None
     who = name(players, e.get("player"))
     if kind == "place":
-        return words(
-            "event.place",
-            who=who,
-            tile=Text(str(e["tile"])),
-            x=e["x"],
-            y=e["y"],
-            rotation=e["rotation"],
-        )
+        return words("event.place", who=who, x=e["x"], y=e["y"])
     if kind == "follower":
-        return words(
-            "event.follower",
-            who=who,
-            feature=Text(str(e.get("feature", ""))),
-            location=Text(str(e["location"])),
-        )
+        return words("event.follower", who=who, feature=feature_word(str(e.get("feature")), words))
     if kind == "score":
-        return score_line(players, e, words)
+        return score_line(players, e, words) or None
     if kind == "discard":
-        # The reason is the engine's own text (rule IDs, no names).
-        return words(
-            "event.discard", tile=Text(str(e.get("tile"))), reason=Text(str(e.get("reason", "")))
-        )
-    if kind == "end":
-        return words("event.end")
+        return words("event.discard")
     for adapter in expansions.adapters():
-        line = adapter.event_line(who, e, words)
+        line = adapter.event_line(who, e, words, lambda seat: name(players, seat))
         if line is not None:
-            return line
+            return line or None
     return generic.event_line(who, e, words)
+
+
+def turn_lines(players: list[str], events: list[Event], words: Words) -> list[Text]:
+    """The public events of a turn in words, one line each; a tile and the
+    follower put on it read as one line, and events an adapter groups (a
+    settlement's chips) as one."""
+    out: list[Text] = []
+    items = public(events)
+    i = 0
+    while i < len(items):
+        e = items[i]
+        kind = e.get("type")
+        nxt = items[i + 1] if i + 1 < len(items) else None
+        if (
+            kind == "place"
+            and nxt is not None
+            and nxt.get("type") == "follower"
+            and nxt.get("player") == e.get("player")
+        ):
+            out.append(
+                words(
+                    "event.place_follower",
+                    who=name(players, e.get("player")),
+                    x=e["x"],
+                    y=e["y"],
+                    feature=feature_word(str(nxt.get("feature")), words),
+                )
+            )
+            i += 2
+            continue
+        grouped = _group(players, items, i, words)
+        if grouped is not None:
+            line, i = grouped
+            if line:
+                out.append(line)
+            continue
+        line = event_line(players, e, words)
+        if line:
+            out.append(line)
+        i += 1
+    return out
+
+
+def _group(
+    players: list[str], items: list[Event], i: int, words: Words
+) -> tuple[Text | None, int] | None:
+    """A group of events starting at ``i`` that an adapter words as one line,
+    and the index after it; None when ``items[i]`` starts no group."""
+    for adapter in expansions.adapters():
+        key = adapter.group_key(items[i])
+        if key is None:
+            continue
+        j = i + 1
+        while j < len(items) and adapter.group_key(items[j]) == key:
+            j += 1
+        line = adapter.group_line(items[i:j], words, lambda seat: name(players, seat))
+        return line, j
+    return None
 
 
 def events_text(
     players: list[str], events: list[Event], words: Words, limit: int = MESSAGE_LIMIT
 ) -> Text:
-    lines = [line for e in events if (line := event_line(players, e, words))]
+    lines = turn_lines(players, events, words)
+    return bullets(lines, words, limit)
+
+
+def bullets(lines: list[Text], words: Words, limit: int = MESSAGE_LIMIT) -> Text:
+    """Lines as a list, the first ones left out if they do not fit ``limit``."""
     text = join([words("event.bullet", line=line) for line in lines])
     if len(text) > limit:
-        text = Text(text[: limit - 20].rsplit("\n", 1)[0] + "\n" + words("event.more"))
+        more = words("event.more")
+        cut = text[: limit - len(more) - 1].rsplit("\n", 1)[0]
+        text = Text(f"{cut}\n{more}")
     return text
+
+
+def is_game_end(e: Event) -> bool:
+    """An event of the game's end (after the last turn): final scores, end cards..."""
+    kind = e.get("type")
+    if kind == "end" or (kind == "score" and e.get("reason") == "final"):
+        return True
+    if kind == "bet_settled" and e.get("scoring") == "final":
+        return True
+    return any(kind in a.end_events for a in expansions.adapters())
 
 
 def score_group(e: Event) -> str:
@@ -128,7 +183,7 @@ def score_group(e: Event) -> str:
         group = adapter.score_group(e)
         if group is not None:
             return group
-    return f"reason:{reason}" if reason else "group.other"
+    return "group.other"
 
 
 def group_order() -> list[str]:
@@ -144,36 +199,15 @@ def breakdown(players: list[str], events: list[Event], words: Words) -> dict[Tex
         if e.get("type") == "score" and isinstance(e.get("player"), int):
             rows[score_group(e)][e["player"]] += int(e.get("points", 0))
     order = group_order()
-
-    def label(group: str) -> Text:
-        if group.startswith("reason:"):
-            return generic.humanize(group.removeprefix("reason:"))
-        return words(group)
-
-    keys = sorted(rows, key=lambda k: (order.index(k) if k in order else 99, label(k)))
-    return {label(k): rows[k] for k in keys}
+    keys = sorted(rows, key=lambda k: (order.index(k) if k in order else 99, k))
+    return {words(k): rows[k] for k in keys}
 
 
-def final_text(
-    players: list[str], scores: list[int], winners: list[int], events: list[Event], words: Words
-) -> Text:
-    rows = breakdown(players, events, words)
-    total = words("final.total")
-    width = max([len(k) for k in rows] + [len(total), 6])
-    cols = [code_safe(p[:NAME_WIDTH]) for p in players]
-    head = " " * width + " | " + " | ".join(f"{c:>{NAME_WIDTH}}" for c in cols)
-    lines = [head, "-" * len(head)]
-    for group, pts in rows.items():
-        lines.append(f"{group:<{width}} | " + " | ".join(f"{p:>{NAME_WIDTH}}" for p in pts))
-    lines.append("-" * len(head))
-    lines.append(f"{total:<{width}} | " + " | ".join(f"{s:>{NAME_WIDTH}}" for s in scores))
-    table = Text("\n".join(lines))  # names made code-safe above
+def final_head(players: list[str], winners: list[int], words: Words) -> Text:
     if not winners:
-        head_text = words("final.head_nobody")
-    else:
-        won = join([escape(players[w]) for w in winners], ", ")
-        head_text = words("final.head", count=len(winners), winners=won)
-    return words("final.text", head=head_text, table=table)
+        return words("final.head_nobody")
+    won = join([escape(players[w]) for w in winners], ", ")
+    return words("final.head", count=len(winners), winners=won)
 
 
 def scores_text(players: list[str], scores: list[int], supply: list[int], words: Words) -> Text:
@@ -182,4 +216,12 @@ def scores_text(players: list[str], scores: list[int], supply: list[int], words:
             words("scores.line", name=escape(p), points=s, followers=f)
             for p, s, f in zip(players, scores, supply, strict=False)
         ]
+    )
+
+
+def ranking(players: list[str], scores: list[int], words: Words) -> Text:
+    """Players by score, best first: "Ada: 87 · Bo: 80 · AI 1: 75"."""
+    order = sorted(range(len(players)), key=lambda s: (-scores[s], s))
+    return join(
+        [words("final.rank", name=escape(players[s]), points=scores[s]) for s in order], " · "
     )

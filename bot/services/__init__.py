@@ -4,6 +4,7 @@
 - turns: a player's action and everything after a change (turns, announce)
 - timers: reminders, turn limits, AI retries (timers, deadlines)
 - reading: panels, hands, board, scores, records; suggest: autocomplete
+- prefs: each player's own settings (pings, DMs, automatic answers, away)
 - undo; seats: resign, mute
 
 They speak to the store only through ``db.service.GameService`` (which owns
@@ -24,6 +25,7 @@ from bot.services.context import Context
 from bot.services.deadlines import Deadlines
 from bot.services.lobby import Lobby
 from bot.services.messages import Notifier, Post
+from bot.services.prefs import Prefs
 from bot.services.reading import Reading
 from bot.services.seats import Seats
 from bot.services.suggest import Suggestion, Suggestions
@@ -52,9 +54,10 @@ class Services:
         self.ctx = Context(store, settings, notifier, clock)
         self.store = store
         self.leagues = self.ctx.leagues
-        self.deadlines = Deadlines(self.ctx)
-        self.announcer = Announcer(self.ctx)
-        self.turns = Turns(self.ctx, self.announcer, self.deadlines)
+        self.prefs = Prefs(store.db, clock)
+        self.deadlines = Deadlines(self.ctx, self.prefs)
+        self.announcer = Announcer(self.ctx, self.prefs)
+        self.turns = Turns(self.ctx, self.announcer, self.deadlines, self.prefs)
         self.timers = TurnTimers(self.ctx, self.turns, self.deadlines)
         self.lobby = Lobby(self.ctx, self.turns)
         self.seats = Seats(self.ctx, self.turns)

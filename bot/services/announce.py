@@ -1,9 +1,24 @@
-"""After a change: each finished turn with its board in the thread, the
-ping of whoever must act next, questions asked privately, changed hands by DM.
+"""After a change: the public turn message, the pings of whoever must act,
+questions asked privately, hands by DM.
 
-Hidden information (hands, gift cards, chip faces) only ever goes to
-``Notifier.dm`` or to ephemeral replies; thread posts carry public views and
-public events only, and INFO logs name seats, never hidden things.
+One public message per turn, kept up to date: it is created when the game
+first waits for a human in that turn (with the board, the tile to place and
+the legal cells numbered), edited as the turn goes on and, once the turn is
+over, left with the turn's summary in words. Turns played by AI seats that
+nobody had to wait on get no message of their own: their summary opens the
+next message. The next human to play is pinged once, by that message.
+
+Questions out of turn (bets, the mastermind's cell, attacks) go to each asked
+player by DM, with a link to the thread and the board, or, when DMs are not
+possible, as a ping in the thread answered with "Answer privately". A
+discreet question (bot.expansions.adapter) is never shown by name: its
+public trace is the same whether the player asked holds a card or not (the
+same neutral ping for players without DMs; the turn message unchanged until
+it is answered).
+
+Hidden information (hands, gift cards, chip faces) only ever goes to DMs or
+ephemeral replies; thread posts carry public views and public events only,
+and INFO logs name seats, never hidden things.
 """
 
 from __future__ import annotations
@@ -11,186 +26,502 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.present import choices as ch
 from bot.present import events as ev
+from bot.present import hands as hd
 from bot.present import panel as pn
-from bot.render import board_async
+from bot.present import turn as tp
+from bot.render import board_async, final_async, timelapse_async
 from bot.services.context import Context
-from bot.services.messages import Post, hand_post
-from bot.services.waiting import WaitingKey
+from bot.services.messages import LINK_THREAD, Image, Post, hand_post
+from bot.services.prefs import Prefs
+from bot.services.waiting import WaitingKey, turn_number
 from bot.text import Text, Words, escape, join, mention
+from db.models import ACTIVE
 from db.service import GameInfo, SeatInfo
+from db.users import UserPrefs
 from engine.game import Game
 from engine.phases import STEP_PLACE, Event
 from engine.views import PublicView, private_view, public_view
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE = 2000
 
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Players a question was put to (when it opened, before any answer)."""
 
-@dataclass(slots=True)
-class Chunk:
-    """Events of one finished (or current) turn and the view after it."""
-
-    events: list[Event]
-    view: PublicView | None
     turn: int
+    step: str
+    seats: tuple[int, ...]
+    discreet: bool
+
+
+@dataclass
+class GameNotes:
+    """What the announcer remembers of one game (memory only: after a restart
+    the next message starts afresh)."""
+
+    opened: set[int] = field(default_factory=set)  # turns with a message
+    mentioned: set[tuple[int, int]] = field(default_factory=set)  # (turn, seat) pinged
+    carry: list[int] = field(default_factory=list)  # turns to show in the next message
+    shown: dict[str, str] = field(default_factory=dict)  # message key -> digest sent
+    hands: dict[int, str] = field(default_factory=dict)  # seat -> hidden digest
+    hand_dm: set[int] = field(default_factory=set)  # seats with a hand DM to edit
+
+
+def turn_key(number: int) -> str:
+    return f"turn:{number}"
 
 
 class Announcer:
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, prefs: Prefs) -> None:
         self.ctx = ctx
-        self._hidden: dict[tuple[int, int], str] = {}  # (game, seat) -> digest sent
+        self.prefs = prefs
+        self._notes: dict[int, GameNotes] = {}
         self._no_dm: set[tuple[int, int]] = set()  # DMs refused in this process
 
+    def notes(self, game_id: int) -> GameNotes:
+        found = self._notes.get(game_id)
+        if found is None:
+            found = self._notes[game_id] = GameNotes()
+        return found
+
+    # --- after every change ---------------------------------------------------------
     async def announce(
-        self, info: GameInfo, game: Game, chunks: list[Chunk], before: WaitingKey | None
+        self,
+        info: GameInfo,
+        game: Game,
+        events: list[Event],
+        before: WaitingKey | None,
+        asks: list[Ask],
+        boards: dict[int, PublicView] | None = None,
     ) -> None:
+        """``boards``: the board after each turn, for a game without human
+        players (each of its turns gets a message with its own board)."""
         words = self.ctx.words(info)
-        players = list(game.players)
-        posts: list[Post] = []
-        for c in chunks:
-            text = ev.events_text(players, c.events, words)
-            if c.view is None:
-                if text:
-                    posts.append(Post(text, turn=c.turn))
-                continue
-            posts.append(
-                Post(
-                    text or words("turn.done", turn=c.turn), await board_async(c.view), turn=c.turn
-                )
-            )
+        notes = self.notes(info.id)
+        humans = {s.index: s for s in info.seats if s.user_id is not None and not s.is_ai}
+        ai = self.ctx.ai_seats(info)
+        prefs = await self.prefs.many([s.user_id for s in humans.values() if s.user_id])
+        log_ = tp.turn_log(game)
+        now_turn = turn_number(game)
+        first = before.turn if before is not None else 1  # None: the game's start
+        # Questions first: their pings come before the turn message changes,
+        # whatever was answered automatically meanwhile (discreet steps).
+        await self._questions(info, game, asks, humans, ai, prefs, words)
+        # Turns that ended.
+        last_done = now_turn if game.finished else now_turn - 1
+        for number in range(first, last_done + 1):
+            if number in notes.opened:
+                await self._turn_post(info, game, log_, number, None, words, final=True)
+            elif boards is not None and number in boards:
+                await self._robot_turn(info, game, log_, number, boards[number], words)
+            elif number not in notes.carry:
+                notes.carry.append(number)
         if game.finished:
-            posts.append(await self._final(info, game, words))
-        else:
-            ping = self._ping(info, game, before, words)
-            if ping is not None:
-                if posts and posts[-1].image is not None and STEP_PLACE in _types(game):
-                    # One message: the last turn's events and the board to play on.
-                    ping.text = _join(posts.pop().text, ping.text)
-                ping.image = await board_async(public_view(game), ch.legal_cells(game))
-                posts.append(ping)
-        for post in posts:
-            await self.ctx.notifier.post(info, post)
-        if not game.finished:
-            await self._ask_privately(info, game, before)
-
-    async def _final(self, info: GameInfo, game: Game, words: Words) -> Post:
-        players = list(game.players)
-        public = ev.public(game.events)
-        parts = [ev.final_text(players, list(game.scores), list(game.winners()), public, words)]
-        if info.league_id is not None:
-            parts.append(words("final.league"))
-        parts.append(words("final.record", game=info.id))
-        image = await board_async(public_view(game))
-        return Post(join(parts), image, filename="final-board.png", turn=game.turns_played)
-
-    def _ping(
-        self, info: GameInfo, game: Game, before: WaitingKey | None, words: Words
-    ) -> Post | None:
-        key = WaitingKey.of(game)
-        d = game.pending
-        if key is None or d is None or key == before:
-            return None
-        ai = self.ctx.ai_seats(info)
-        fresh = [p for p in key.newly_asked(before) if p not in ai]
-        if not fresh:
-            return None
-        seats = info.seats
-        names = join([_mention(seats[p]) for p in fresh], ", ")
-        mentions = [u for p in fresh if (u := seats[p].user_id) is not None]
-        prompt = ch.step_prompt(game, d, words)
-        own = d.active in fresh and game.turn is not None and game.turn.player == d.active
-        if own and len(fresh) == 1:
-            tile = words("turn.tile", tile=Text(game.turn.tile)) if game.turn else Text("")
-            text = words("turn.your_turn", names=names, game=info.id, prompt=prompt, tile=tile)
-            buttons = ["turn", "hand"]
-        else:
-            text = words("turn.asks", game=info.id, names=names, prompt=prompt)
-            buttons = ["answer", "hand"]
-        return Post(text, mentions=mentions, buttons=buttons)
-
-    async def _ask_privately(self, info: GameInfo, game: Game, before: WaitingKey | None) -> None:
-        """Out-of-turn questions (bets, reactions) go to each asked seat by DM."""
-        key = WaitingKey.of(game)
-        d = game.pending
-        if key is None or d is None:
+            await self._final(info, game, log_, words)
+            await self._hands(info, game, events, humans, prefs, words)
+            self._forget(info.id)
             return
-        ai = self.ctx.ai_seats(info)
-        for p in key.newly_asked(before):
-            seat = info.seats[p]
-            own = game.turn is not None and game.turn.player == p and d.active == p
-            if own or p in ai or seat.user_id is None or not seat.dm_reachable:
-                continue
-            words = self.ctx.words(info)
-            panel = pn.build(game, info, p, words, ai_seats=ai)
-            prompt = ch.step_prompt(game, d, words)
-            await self._dm(
-                info, seat, Post(words("turn.asks_you", game=info.id, prompt=prompt), panel=panel)
-            )
+        d = game.pending
+        assert d is not None
+        if not ch.is_discreet(d):
+            await self._current(info, game, log_, now_turn, humans, ai, prefs, words)
+        await self._hands(info, game, events, humans, prefs, words)
 
-    async def send_hands(
-        self, info: GameInfo, game: Game, events: list[Event], hand_all: bool
+    # --- the current turn's message ---------------------------------------------------------
+    async def _current(
+        self,
+        info: GameInfo,
+        game: Game,
+        log_: tp.TurnLog,
+        number: int,
+        humans: dict[int, SeatInfo],
+        ai: set[int],
+        prefs: dict[int, UserPrefs],
+        words: Words,
     ) -> None:
-        """DM each human seat whose private view changed (a private event for
-        them, or a different hand than the last one sent)."""
-        touched = {e["private"] for e in events if isinstance(e.get("private"), int)}
-        for seat in info.seats:
-            if seat.is_ai or seat.user_id is None:
-                continue
-            view = private_view(game, seat.index)
-            digest = _digest(view.hidden)
-            key = (info.id, seat.index)
-            known = self._hidden.get(key)
-            changed = (known is not None and known != digest) or seat.index in touched
-            if hand_all and view.hidden and any(view.hidden.values()):
-                changed = True
-            self._hidden[key] = digest
-            if not changed or not seat.dm_reachable:
-                continue
-            await self._dm(info, seat, await hand_post(info, view, self.ctx.words(info)))
-        if game.finished:
-            for k in [k for k in self._hidden if k[0] == info.id]:
-                del self._hidden[k]
+        notes = self.notes(info.id)
+        d = game.pending
+        assert d is not None
+        waiting = [p for p in d.players if p in humans and p not in ai]
+        if not waiting:
+            return
+        active = d.active
+        own_place = STEP_PLACE in d.types and active in waiting
+        ping: list[int] = []
+        if own_place and (number, active) not in notes.mentioned:
+            ping = [active]
+        elif number not in notes.opened:
+            # Opened by a question out of turn: ping those asked who have no DMs.
+            ping = [p for p in waiting if not self._dm_ok(info, humans[p], prefs)]
+        ping = [p for p in ping if self._may_ping(humans[p], prefs)]
+        if number not in notes.opened:
+            notes.opened.add(number)
+            await self._turn_post(info, game, log_, number, ping, words, create=True)
+            notes.carry.clear()
+        else:
+            await self._turn_post(info, game, log_, number, None, words)
+            if ping:
+                await self._your_turn_ping(info, game, number, ping[0], words)
+        for p in ping:
+            notes.mentioned.add((number, p))
+        if own_place and active not in ping and (number, active) not in notes.mentioned:
+            # No ping allowed now (quiet hours, or pings off): a DM if allowed.
+            notes.mentioned.add((number, active))
+            seat = humans[active]
+            if self._dm_ok(info, seat, prefs) and not self._quiet(seat, prefs):
+                await self._dm(
+                    info,
+                    seat,
+                    Post(
+                        words("turn.your_turn_dm", game=info.id, turn=number),
+                        links=[turn_key(number), LINK_THREAD],
+                        info=info,
+                    ),
+                )
 
-    async def _dm(self, info: GameInfo, seat: SeatInfo, post: Post) -> None:
-        assert seat.user_id is not None
-        key = (info.id, seat.index)
-        if key in self._no_dm:
-            return
-        if await self.ctx.notifier.dm(seat.user_id, post):
-            return
-        log.info("game %s: seat %s cannot receive DMs", info.id, seat.index)
-        self._no_dm.add(key)
-        if seat.dm_reachable:
-            await self.ctx.store.set_seat_flags(info.id, seat.index, dm_reachable=False)
-            words = self.ctx.words(info)
+    async def _turn_post(
+        self,
+        info: GameInfo,
+        game: Game,
+        log_: tp.TurnLog,
+        number: int,
+        ping: list[int] | None,
+        words: Words,
+        *,
+        create: bool = False,
+        final: bool = False,
+    ) -> None:
+        """Create or update turn ``number``'s message (with the turns carried
+        before it when it is created)."""
+        notes = self.notes(info.id)
+        key = turn_key(number)
+        events = log_.end if number > len(log_.turns) else log_.of(number)
+        seat = tp.player_of(events)
+        parts = []
+        if create:
+            parts = [tp.section(game, n, log_.of(n), None, words) for n in notes.carry]
+        who: Text | None = None
+        status: Text | None = None
+        d = game.pending
+        if not final and d is not None:
+            if ping and seat is not None and seat in ping and STEP_PLACE in d.types:
+                who = words("turn.header_you", who=mention(info.seats[seat].user_id or 0))
+                status = words("turn.status.place")
+            else:
+                status = self._status(info, game, ping, words)
+        parts.append(tp.section(game, number, events, who, words))
+        text = tp.message(parts, status, words)
+        if create:
+            notes.shown[key] = _digest(text)
+            board = public_view(game)
+            cells = ch.legal_cells(game) if d is not None and STEP_PLACE in d.types else []
+
+            async def draw() -> list[Image]:
+                return [("board.png", await board_async(board, cells, words))]
+
             await self.ctx.notifier.post(
                 info,
                 Post(
-                    words("dm.refused", name=escape(seat.display_name)), buttons=["hand", "answer"]
+                    text,
+                    mentions=[u for p in ping or [] if (u := info.seats[p].user_id) is not None],
+                    buttons=["turn", "hand"],
+                    turn=number,
+                    key=key,
+                    draw=draw,
                 ),
             )
+            return
+        digest = _digest((text, final))
+        if notes.shown.get(key) == digest:
+            return
+        notes.shown[key] = digest
+        await self.ctx.notifier.post(
+            info,
+            Post(
+                text,
+                buttons=[] if final else ["turn", "hand"],
+                turn=number,
+                key=key,
+                keep_image=True,
+            ),
+        )
+
+    async def _robot_turn(
+        self,
+        info: GameInfo,
+        game: Game,
+        log_: tp.TurnLog,
+        number: int,
+        board: PublicView,
+        words: Words,
+    ) -> None:
+        """A turn of a game without human players: its message, with its board."""
+        text = tp.message([tp.section(game, number, log_.of(number), None, words)], None, words)
+
+        async def draw() -> list[Image]:
+            return [("board.png", await board_async(board, (), words))]
+
+        await self.ctx.notifier.post(info, Post(text, turn=number, key=turn_key(number), draw=draw))
+
+    def _status(self, info: GameInfo, game: Game, ping: list[int] | None, words: Words) -> Text:
+        d = game.pending
+        assert d is not None
+        who = join(
+            [
+                mention(info.seats[p].user_id or 0)
+                if ping and p in ping
+                else escape(game.players[p])
+                for p in d.players
+            ],
+            ", ",
+        )
+        return words("turn.status.waiting", names=who, prompt=ch.public_prompt(game, d, words))
+
+    async def _your_turn_ping(
+        self, info: GameInfo, game: Game, number: int, seat: int, words: Words
+    ) -> None:
+        user = info.seats[seat].user_id
+        if user is None:
+            return
+        await self.ctx.notifier.post(
+            info,
+            Post(
+                words("turn.your_turn_ping", who=mention(user), turn=number),
+                mentions=[user],
+                buttons=["turn", "hand"],
+                turn=number,
+            ),
+        )
+
+    # --- questions out of turn ---------------------------------------------------------------
+    async def _questions(
+        self,
+        info: GameInfo,
+        game: Game,
+        asks: list[Ask],
+        humans: dict[int, SeatInfo],
+        ai: set[int],
+        prefs: dict[int, UserPrefs],
+        words: Words,
+    ) -> None:
+        """Each question put to players out of their turn: by DM (the
+        question, or for a discreet one already answered for them, a note
+        saying so), else a ping in the thread. A discreet question pings every
+        player asked who has no DMs, whether they still have to answer or not."""
+        notes = self.notes(info.id)
+        d = game.pending
+        now = WaitingKey.of(game)
+        for ask in asks:
+            active = game.turn.player if game.turn is not None else None
+            asked = [p for p in ask.seats if p in humans and p not in ai and p != active]
+            still = now is not None and (now.turn, now.step) == (ask.turn, ask.step)
+            thread: list[int] = []
+            for p in asked:
+                seat = humans[p]
+                open_now = still and d is not None and p in d.players
+                if self._dm_ok(info, seat, prefs):
+                    if open_now:
+                        await self._ask_by_dm(info, game, seat, words, discreet=ask.discreet)
+                    elif ask.discreet:
+                        await self._dm(
+                            info,
+                            seat,
+                            Post(words("turn.answered_for_you", game=info.id), info=info),
+                            reask=True,
+                        )
+                elif ask.discreet or open_now:
+                    thread.append(p)
+            if not thread or (not ask.discreet and ask.turn not in notes.opened):
+                continue  # (a turn's message about to be created pings them itself)
+            await self._thread_ask(info, game, thread, ask.discreet, humans, prefs, words)
+
+    async def _thread_ask(
+        self,
+        info: GameInfo,
+        game: Game,
+        seats: list[int],
+        discreet: bool,
+        humans: dict[int, SeatInfo],
+        prefs: dict[int, UserPrefs],
+        words: Words,
+    ) -> None:
+        pinged = [p for p in seats if self._may_ping(humans[p], prefs)]
+        names = join(
+            [
+                mention(humans[p].user_id or 0) if p in pinged else escape(humans[p].display_name)
+                for p in seats
+            ],
+            ", ",
+        )
+        d = game.pending
+        if discreet or d is None:
+            text = words("turn.asks_discreet", names=names, game=info.id, turn=turn_number(game))
+        else:
+            prompt = ch.step_prompt(game, d, words)
+            text = words("turn.asks", names=names, game=info.id, prompt=prompt)
+        await self.ctx.notifier.post(
+            info,
+            Post(
+                text,
+                mentions=[u for p in pinged if (u := humans[p].user_id) is not None],
+                buttons=["answer", "hand"],
+                turn=turn_number(game),
+            ),
+        )
+
+    async def _ask_by_dm(
+        self, info: GameInfo, game: Game, seat: SeatInfo, words: Words, *, discreet: bool
+    ) -> None:
+        d = game.pending
+        assert d is not None
+        panel = pn.build(game, info, seat.index, words, ai_seats=self.ctx.ai_seats(info))
+        text = words("turn.asks_you", game=info.id, prompt=ch.step_prompt(game, d, words))
+        links = [LINK_THREAD]
+        notes = self.notes(info.id)
+        if notes.opened:
+            links.insert(0, turn_key(max(notes.opened)))
+        post = Post(text, panel=panel, links=links, info=info)
+        await self._dm(info, seat, post, reask=True)
+
+    # --- the end ---------------------------------------------------------------------------
+    async def _final(self, info: GameInfo, game: Game, log_: tp.TurnLog, words: Words) -> None:
+        notes = self.notes(info.id)
+        players = list(game.players)
+        parts = [tp.section(game, n, log_.of(n), None, words) for n in notes.carry]
+        end_lines = ev.turn_lines(players, log_.end, words)
+        scores = list(game.scores)
+        result = [
+            words("final.over", head=ev.final_head(players, list(game.winners()), words)),
+            ev.ranking(players, scores, words),
+        ]
+        if end_lines:
+            result.append(words("final.end_scoring", lines=ev.bullets(end_lines, words, 900)))
+        result.append(words("final.images"))
+        if info.league_id is not None:
+            result.append(words("final.league"))
+        result.append(words("final.record", game=info.id))
+        text = tp.message([*parts, join(result)], None, words)
+        view = public_view(game)
+        rows = [
+            (str(k), v)
+            for k, v in ev.breakdown(players, ev.public(list(game.events)), words).items()
+        ]
+        record = game.record()
+
+        async def draw() -> list[Image]:
+            out: list[Image] = [("final-score.png", await final_async(view, rows, words))]
+            try:
+                out.append(("replay.gif", await timelapse_async(record, words)))
+            except Exception:
+                log.exception("game %s: the replay could not be drawn", info.id)
+            return out
+
+        await self.ctx.notifier.post(
+            info,
+            Post(text, filename="final-score.png", turn=game.turns_played, draw=draw, key="final"),
+        )
+
+    def _forget(self, game_id: int) -> None:
+        self._notes.pop(game_id, None)
+        self._no_dm = {k for k in self._no_dm if k[0] != game_id}
+
+    # --- hands by DM -----------------------------------------------------------------------
+    async def _hands(
+        self,
+        info: GameInfo,
+        game: Game,
+        events: list[Event],
+        humans: dict[int, SeatInfo],
+        prefs: dict[int, UserPrefs],
+        words: Words,
+    ) -> None:
+        """A DM when a seat received something (a card, a gift); the same DM
+        edited when its hand changed otherwise (a chip staked, a card played)."""
+        if game.finished:
+            return
+        notes = self.notes(info.id)
+        for index, seat in humans.items():
+            view = private_view(game, index)
+            digest = _digest(view.hidden)
+            known = notes.hands.get(index)
+            notes.hands[index] = digest
+            if known == digest or not self._dm_ok(info, seat, prefs):
+                continue
+            news = hd.received(index, events, words)
+            if not news and (known is None or index not in notes.hand_dm):
+                continue
+            post = await hand_post(info, view, words)
+            if news:
+                post.text = join([*news, post.text])
+            post.key, post.fresh, post.info = f"hand:{info.id}", bool(news), info
+            post.links = [LINK_THREAD]
+            notes.hand_dm.add(index)
+            await self._dm(info, seat, post)
+
+    # --- DMs --------------------------------------------------------------------------------
+    def _dm_ok(self, info: GameInfo, seat: SeatInfo, prefs: dict[int, UserPrefs]) -> bool:
+        if seat.user_id is None or not seat.dm_reachable or (info.id, seat.index) in self._no_dm:
+            return False
+        p = prefs.get(seat.user_id)
+        return p is None or p.dms
+
+    def _may_ping(self, seat: SeatInfo, prefs: dict[int, UserPrefs]) -> bool:
+        if seat.user_id is None:
+            return False
+        p = prefs.get(seat.user_id)
+        return p is None or (p.mentions and not self.prefs.quiet(p))
+
+    def _quiet(self, seat: SeatInfo, prefs: dict[int, UserPrefs]) -> bool:
+        p = prefs.get(seat.user_id or 0)
+        return p is not None and self.prefs.quiet(p)
+
+    async def _dm(self, info: GameInfo, seat: SeatInfo, post: Post, *, reask: bool = False) -> None:
+        """DM a seat; if Discord refuses, the thread is told (once) and, for a
+        question (``reask``), the seat is asked there instead."""
+        assert seat.user_id is not None
+        post.info = info
+
+        async def refused() -> None:
+            await self.dm_refused(info.id, seat.index, reask=reask)
+
+        post.refused = refused
+        if not await self.ctx.notifier.dm(seat.user_id, post):
+            await refused()
+
+    async def dm_refused(self, game_id: int, seat_index: int, *, reask: bool = False) -> None:
+        """Discord refused a DM to a seat: note it, tell the thread once and,
+        for a question, ask it there (the same neutral words for a discreet
+        question, answered or not)."""
+        key = (game_id, seat_index)
+        first = key not in self._no_dm
+        self._no_dm.add(key)
+        info = await self.ctx.store.game_info(game_id)
+        seat = info.seats[seat_index]
+        words = self.ctx.words(info)
+        if first:
+            log.info("game %s: seat %s cannot receive DMs", game_id, seat_index)
+            if seat.dm_reachable:
+                await self.ctx.store.set_seat_flags(game_id, seat_index, dm_reachable=False)
+                text = words("dm.refused", name=escape(seat.display_name))
+                await self.ctx.notifier.post(info, Post(text, buttons=["hand", "answer"]))
+        if not reask or info.status != ACTIVE:
+            return
+        game = (await self.ctx.store.load_game(game_id)).game
+        d = game.pending
+        if d is None:
+            return
+        discreet = ch.is_discreet(d)
+        if not discreet and seat_index not in d.players:
+            return
+        prefs = await self.prefs.many([seat.user_id] if seat.user_id else [])
+        await self._thread_ask(info, game, [seat_index], discreet, {seat_index: seat}, prefs, words)
 
 
-def _types(game: Game) -> tuple[str, ...]:
-    return game.pending.types if game.pending is not None else ()
-
-
-def _digest(hidden: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(hidden, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def _mention(seat: SeatInfo) -> Text:
-    return mention(seat.user_id) if seat.user_id is not None else escape(seat.display_name)
-
-
-def _join(a: str, b: str) -> Text:
-    text = f"{a}\n{b}" if a else b
-    if len(text) > MAX_MESSAGE:
-        text = text[: MAX_MESSAGE - len(b) - 10].rsplit("\n", 1)[0] + "\n...\n" + b
-    return Text(text)
+def _digest(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()

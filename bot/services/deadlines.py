@@ -1,7 +1,14 @@
 """The timers a game needs now: for each human seat it waits for, a
-reminder and (unless the policy only reminds) the turn limit, kept while the
+reminder and (unless the policy only reminds) the time limit, kept while the
 same seat waits in the same turn; every other timer of the game goes. AI
-retries are left alone (bot.services.timers handles them)."""
+retries are left alone (bot.services.timers handles them).
+
+A question out of turn (bets, the mastermind's cell, an attack) has its own,
+shorter limit (``options.QUESTION_HOURS``, 12 h unless the game says
+otherwise, never longer than the turn limit). A player away or in quiet
+hours (bot.services.prefs) is not reminded then, and their limit pauses, by
+at most ``options.AWAY_HOURS`` per wait; then the game's policy applies.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +16,12 @@ import datetime as dt
 
 from bot import options
 from bot.services.context import Context
+from bot.services.prefs import Prefs, due_with_pauses, unavailable_until
 from bot.services.waiting import turn_number
 from db.models import ACTIVE
 from db.service import GameInfo
 from db.timers import TimerInfo
+from db.users import UserPrefs
 from engine.game import Game
 
 REMINDER = "reminder"
@@ -29,9 +38,29 @@ def reminder_hours(info: GameInfo, default: float) -> float:
     return float(info.options.get(options.REMINDER_HOURS, default))
 
 
+def question_limit(info: GameInfo) -> dt.timedelta | None:
+    """The time limit of a question out of turn (None: the game has no limits)."""
+    if not info.turn_timeout_seconds:
+        return None
+    hours = float(info.options.get(options.QUESTION_HOURS, options.DEFAULT_QUESTION_HOURS))
+    return min(dt.timedelta(hours=hours), dt.timedelta(seconds=info.turn_timeout_seconds))
+
+
+def away_allowance(info: GameInfo) -> dt.timedelta:
+    hours = float(info.options.get(options.AWAY_HOURS, options.DEFAULT_AWAY_HOURS))
+    return dt.timedelta(hours=max(0.0, hours))
+
+
+def own_step(game: Game, seat: int) -> bool:
+    """Whether ``seat`` is asked in its own turn (not a question out of turn)."""
+    d = game.pending
+    return d is not None and game.turn is not None and game.turn.player == seat == d.active
+
+
 class Deadlines:
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, prefs: Prefs) -> None:
         self.ctx = ctx
+        self.prefs = prefs
 
     async def reconcile(
         self,
@@ -73,23 +102,39 @@ class Deadlines:
                 have.add((t.seat, t.kind))
             else:
                 await store.timers.cancel(t.id)
+        if not waiting:
+            return
+        users = {p: info.seats[p].user_id for p in waiting}
+        prefs = await self.prefs.many([u for u in users.values() if u is not None])
         now = self.ctx.clock()
         hours = reminder_hours(info, self.ctx.settings.reminder_hours)
         limited = bool(info.turn_timeout_seconds) and policy_of(info) != REMIND_ONLY
         for seat in sorted(waiting):
+            user = users[seat]
+            mine = prefs.get(user) if user is not None else None
             if (seat, REMINDER) not in have:
+                due = now + dt.timedelta(hours=hours)
+                if mine is not None:
+                    due = unavailable_until(mine, due) or due  # not while away or quiet
                 await store.timers.schedule(
-                    game_id,
-                    REMINDER,
-                    now + dt.timedelta(hours=hours),
-                    seat=seat,
-                    payload={"turn": turn},
+                    game_id, REMINDER, due, seat=seat, payload={"turn": turn}
                 )
             if limited and (seat, TIMEOUT) not in have:
                 await store.timers.schedule(
                     game_id,
                     TIMEOUT,
-                    now + dt.timedelta(seconds=info.turn_timeout_seconds or 0),
+                    self.limit_due(info, game, seat, mine, now),
                     seat=seat,
                     payload={"turn": turn},
                 )
+
+    def limit_due(
+        self, info: GameInfo, game: Game, seat: int, prefs: UserPrefs | None, now: dt.datetime
+    ) -> dt.datetime:
+        """When ``seat``'s time to answer runs out, from ``now``."""
+        limit = dt.timedelta(seconds=info.turn_timeout_seconds or 0)
+        if not own_step(game, seat):
+            limit = question_limit(info) or limit
+        if prefs is None:
+            return now + limit
+        return due_with_pauses(prefs, now, limit, away_allowance(info))

@@ -76,7 +76,12 @@ class Suggestions:
             return []
         words = caller.words
         rots = ch.rotations_at(found[0].game, x, y)
-        items = [Suggestion(words("panel.rotation", rotation=r), str(r)) for r in rots]
+        items = [
+            Suggestion(
+                words("label.rotation", number=n, rotation=ch.rotation_words(r, words)), str(r)
+            )
+            for n, r in enumerate(rots, 1)
+        ]
         return _match(items, typed.strip().lower().lstrip("r"))
 
     async def followers(self, caller: Caller, game: int | None, typed: str) -> list[Suggestion]:
@@ -98,7 +103,7 @@ class Suggestions:
         loaded, seat = found
         version = loaded.info.version
         items = [
-            Suggestion(c.label, values.action_value(version, c.index))
+            Suggestion(c.label, values.action_value(version, c.key))
             for c in ch.expansion_choices(loaded.game, seat.index, caller.words, command)
         ]
         return _match(items, typed)

@@ -54,6 +54,7 @@ class TurnTimers:
         self.ctx = ctx
         self.turns = turns
         self.deadlines = deadlines
+        self.prefs = deadlines.prefs
 
     async def fire_due(self, now: dt.datetime | None = None) -> int:
         """Handle every due timer; returns how many were handled."""
@@ -146,20 +147,26 @@ class TurnTimers:
     async def _remind(self, info: GameInfo, seat_index: int, game: Game) -> None:
         assert game.pending is not None
         seat = info.seats[seat_index]
-        if not seat.mute_reminders and seat.user_id is not None:
-            words = self.ctx.words(info)
-            prompt = ch.step_prompt(game, game.pending, words)
-            await self.ctx.notifier.post(
-                info,
-                Post(
-                    words("timer.reminder", who=mention(seat.user_id), game=info.id, prompt=prompt),
-                    mentions=[seat.user_id],
-                    buttons=["turn"],
-                ),
-            )
+        if seat.mute_reminders or seat.user_id is None:
+            return
+        mine = (await self.prefs.many([seat.user_id]))[seat.user_id]
+        if self.prefs.quiet(mine):
+            return  # the next reminder comes once they are back (bot.services.deadlines)
+        words = self.ctx.words(info)
+        prompt = ch.public_prompt(game, game.pending, words)
+        who = mention(seat.user_id) if mine.mentions else escape(seat.display_name)
+        await self.ctx.notifier.post(
+            info,
+            Post(
+                words("timer.reminder", who=who, game=info.id, prompt=prompt),
+                mentions=[seat.user_id] if mine.mentions else [],
+                buttons=["turn"],
+            ),
+        )
 
     async def _timeout(self, info: GameInfo, seat: int) -> None:
-        """The turn limit passed: the game's policy plays for the seat."""
+        """The time limit passed: the game's policy plays for the seat (a
+        question out of turn is let pass)."""
         policy = policy_of(info)
         if policy == REMIND_ONLY:
             return
@@ -167,6 +174,7 @@ class TurnTimers:
         before = await self.turns.waiting_key(info.id)
         events: list[Event] = []
         start_turn = None
+        discreet = False
         while True:
             loaded = await store.load_game(info.id)
             game = loaded.game
@@ -175,13 +183,18 @@ class TurnTimers:
                 start_turn = turn_number(game)
             if d is None or seat not in d.players or turn_number(game) != start_turn:
                 break
+            discreet = discreet or ch.is_discreet(d)
             action = timeout_action(game, seat, policy)
             result = await store.act_as_ai(
                 info.id, seat, action, expected_version=loaded.info.version, allow_human=True
             )
             events += result.events
-        words = self.ctx.words(info)
-        name = escape(info.seats[seat].display_name)
-        await self.ctx.notifier.post(info, Post(words(f"timer.timed_out.{policy}", name=name)))
-        log.info("game %s: seat %s timed out (%s)", info.id, seat, policy)
+        if discreet:
+            # Whether the seat had anything to play there is secret: no public word.
+            log.debug("game %s: seat %s timed out on a discreet question", info.id, seat)
+        else:
+            words = self.ctx.words(info)
+            name = escape(info.seats[seat].display_name)
+            await self.ctx.notifier.post(info, Post(words(f"timer.timed_out.{policy}", name=name)))
+            log.info("game %s: seat %s timed out (%s)", info.id, seat, policy)
         await self.turns.after_safely(info.id, events, before)

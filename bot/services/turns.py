@@ -1,12 +1,19 @@
 """Playing: a player's action, then everything that follows a change — AI
-seats answer, finished turns are announced, whoever acts next is pinged,
-changed hands go out by DM and the game's timers are set again.
+seats answer, questions a player has nothing to play in are answered for
+those who chose so, the turn's public message follows the game, whoever acts
+next is pinged, changed hands go out by DM and the game's timers are set again.
 
 Every change of a game runs under the game's lock (bot.services.context).
 The player's action is stored first (all or nothing, db.service); what
 follows cannot undo it, so a failure there is logged and retried by the
 scheduler (:meth:`Turns.retry_followups`), never reported to the player as
 "nothing changed".
+
+A choice offered at an earlier version of the game (a panel, an
+autocomplete value) still counts when the player has been waiting on the
+same question since and the action is still legal: other players' answers
+to a question asked of several at once do not make it stale. Otherwise it
+is refused with "that choice is no longer open" (bot.errors.StaleChoice).
 """
 
 from __future__ import annotations
@@ -15,18 +22,25 @@ import datetime as dt
 import logging
 from dataclasses import dataclass
 
-from bot.errors import StaleChoice
+from bot.errors import CannotFollow, CannotPlace, StaleChoice
+from bot.present import choices as ch
+from bot.present import values
 from bot.present.choices import follower_action, place_action
 from bot.services.access import Caller, seat_of, visible_game
-from bot.services.announce import Announcer, Chunk
+from bot.services.announce import Announcer, Ask
 from bot.services.context import Context, ai_for
 from bot.services.deadlines import AI_RETRY, Deadlines
 from bot.services.legality import is_legal
-from bot.services.waiting import WaitingKey, turn_number
+from bot.services.prefs import Prefs
+from bot.services.waiting import WaitingKey
+from bot.services.waiting import turn_number as turn_of
+from bot.text import Text, join
 from db.errors import StoreError
-from db.service import ActResult
+from db.service import ActResult, GameInfo
+from engine import only_answer
+from engine.game import Game
 from engine.phases import Action, Event
-from engine.views import public_view
+from engine.views import PublicView, public_view
 
 log = logging.getLogger(__name__)
 
@@ -44,22 +58,55 @@ class Followup:
     announced: bool = False
 
 
+def still_open(game: Game, seat: int, offered_at: int, action: Action) -> bool:
+    """A choice offered to ``seat`` at version ``offered_at`` may still be
+    taken: the seat has been asked since then without acting (so it is the
+    same question) and the action is legal now."""
+    d = game.pending
+    now = len(game.actions)
+    if d is None or seat not in d.players or not 0 <= offered_at <= now:
+        return False
+    if any(a.get("player") == seat for a in game.actions[offered_at:now]):
+        return False
+    return is_legal(game, {**action, "player": seat})
+
+
 class Turns:
-    def __init__(self, ctx: Context, announcer: Announcer, deadlines: Deadlines) -> None:
+    def __init__(
+        self, ctx: Context, announcer: Announcer, deadlines: Deadlines, prefs: Prefs
+    ) -> None:
         self.ctx = ctx
         self.announcer = announcer
         self.deadlines = deadlines
+        self.prefs = prefs
         # Games whose follow-up failed after a stored change.
         self.followups: dict[int, Followup] = {}
 
     # --- a player's action ---------------------------------------------------------
     async def act(
-        self, caller: Caller, game_id: int, action: Action, *, version: int | None = None
+        self,
+        caller: Caller,
+        game_id: int,
+        action: Action,
+        *,
+        version: int | None = None,
+        offered_at: int | None = None,
     ) -> ActResult:
-        """Apply a user's action (then AI seats, announcements, timers)."""
+        """Apply a user's action (then AI seats, announcements, timers).
+        ``version``: refuse it if the game changed at all since (StaleGame);
+        ``offered_at``: the version a choice was offered at (see the module)."""
         await visible_game(self.ctx.store, caller, game_id)
         async with self.ctx.lock(game_id):
-            before = await self.waiting_key(game_id)
+            loaded = await self.ctx.store.load_game(game_id)
+            if offered_at is not None:
+                seat = seat_of(loaded.info, caller)
+                current = loaded.info.version
+                if offered_at != current and not still_open(
+                    loaded.game, seat.index, offered_at, action
+                ):
+                    raise StaleChoice("gone")
+                version = current
+            before = WaitingKey.of(loaded.game)
             result = await self.ctx.store.act(
                 game_id, caller.user_id, action, expected_version=version
             )
@@ -75,27 +122,80 @@ class Turns:
         y: int,
         rotation: int,
         *,
-        version: int | None = None,
+        offered_at: int | None = None,
     ) -> ActResult:
-        return await self.act(caller, game_id, place_action(x, y, rotation), version=version)
+        return await self.act(caller, game_id, place_action(x, y, rotation), offered_at=offered_at)
 
     async def follower(
-        self, caller: Caller, game_id: int, location: str | None, *, version: int | None = None
+        self, caller: Caller, game_id: int, location: str | None, *, offered_at: int | None = None
     ) -> ActResult:
-        return await self.act(caller, game_id, follower_action(location), version=version)
+        return await self.act(caller, game_id, follower_action(location), offered_at=offered_at)
 
-    async def choose(self, caller: Caller, game_id: int, version: int, index: int) -> ActResult:
-        """Apply the ``index``-th legal action of the user's seat at ``version``
-        (the value a button or autocomplete choice carries)."""
+    async def place_typed(
+        self, caller: Caller, game_id: int, cell: str, rotation: str | None
+    ) -> tuple[ActResult, tuple[int, int, int]]:
+        """/place as typed: a cell as ``x,y`` or the number the board shows,
+        and a rotation in degrees, which may be left out when only one is
+        legal there. Returns the result and the placement made."""
+        await visible_game(self.ctx.store, caller, game_id)
+        game = (await self.ctx.store.load_game(game_id)).game
+        where = values.parse_place(cell)
+        numbers = ch.numbered_cells(game)
+        if isinstance(where, int):
+            found = next((c for c, n in numbers.items() if n == where), None)
+            if found is None:
+                raise CannotPlace("cell", text=cell, count=len(numbers))
+            where = found
+        if where not in numbers:
+            raise CannotPlace("cell", text=cell, count=len(numbers))
+        x, y = where
+        wanted = values.parse_rotation(rotation)
+        legal = ch.all_rotations_at(game, x, y)
+        if wanted is None:
+            distinct = ch.rotations_at(game, x, y)
+            if len(distinct) != 1:
+                raise CannotPlace("which", x=x, y=y, count=len(distinct))
+            wanted = distinct[0]
+        elif wanted not in legal:
+            shown = join([Text(str(r)) for r in legal], ", ")
+            raise CannotPlace("rotation", x=x, y=y, rotation=wanted, legal=shown)
+        result = await self.act(caller, game_id, place_action(x, y, wanted))
+        return result, (x, y, wanted)
+
+    async def follower_typed(
+        self, caller: Caller, game_id: int, text: str
+    ) -> tuple[ActResult, str | None]:
+        """/follower as typed: a spot's number on the follower picture, a
+        location from the autocomplete, or none."""
+        await visible_game(self.ctx.store, caller, game_id)
+        game = (await self.ctx.store.load_game(game_id)).game
+        spots = ch.follower_spots(game)
+        location = values.parse_follower(text)
+        if location is not None and location.isdigit():
+            n = int(location)
+            if not 1 <= n <= len(spots):
+                raise CannotFollow(text)
+            location = spots[n - 1]
+        elif location is not None and location not in spots:
+            raise CannotFollow(text)
+        return await self.act(caller, game_id, follower_action(location)), location
+
+    async def choose(
+        self, caller: Caller, game_id: int, offered_at: int, key: str
+    ) -> tuple[ActResult, Text]:
+        """Apply the action whose digest is ``key`` (bot.present.choices.action_key),
+        offered to the user's seat at version ``offered_at``; returns the result
+        and the choice in the caller's words."""
         info = await visible_game(self.ctx.store, caller, game_id)
         loaded = await self.ctx.store.load_game(game_id)
-        if loaded.info.version != version:
-            raise StaleChoice("moved_on")
         seat = seat_of(info, caller)
-        legal = loaded.game.legal_actions(seat.index)
-        if not 0 <= index < len(legal) or not is_legal(loaded.game, legal[index]):
+        found = next(
+            (c for c in ch.choices(loaded.game, seat.index, caller.words) if c.key == key), None
+        )
+        if found is None:
             raise StaleChoice("gone")
-        return await self.act(caller, game_id, dict(legal[index]), version=version)
+        result = await self.act(caller, game_id, dict(found.action), offered_at=offered_at)
+        return result, found.label
 
     # --- after every change ---------------------------------------------------------
     async def waiting_key(self, game_id: int) -> WaitingKey | None:
@@ -113,10 +213,12 @@ class Turns:
         *,
         hand_all: bool = False,
     ) -> None:
-        """:meth:`after`, keeping what failed for the scheduler to finish."""
+        """:meth:`after`, keeping what failed for the scheduler to finish.
+        (``hand_all`` is accepted for callers of old: hands go by DM when
+        something is received, bot.services.announce.)"""
         progress = Followup(list(events), before)
         try:
-            await self.after(game_id, events, before, hand_all=hand_all, progress=progress)
+            await self.after(game_id, events, before, progress=progress)
         except Exception:
             log.warning(
                 "game %s: the follow-up of a stored change failed (%s); retrying later",
@@ -158,60 +260,98 @@ class Turns:
         events: list[Event],
         before: WaitingKey | None,
         *,
-        hand_all: bool = False,
         progress: Followup | None = None,
     ) -> None:
-        """AI seats answer; then announce turns, ping, send hands, set timers
+        """AI seats answer, and questions are answered for players with
+        nothing to play who chose so; then announce, send hands, set timers
         (``progress`` notes when only the timers are left)."""
         store = self.ctx.store
         loaded = await store.load_game(game_id)
         info, game = loaded.info, loaded.game
-        chunks: list[Chunk] = []
-        current: list[Event] = list(events)
-        turn = turn_number(game)
-        last_turn = before.turn if before else turn
-        if last_turn != turn or game.finished:
-            chunks.append(Chunk(current, public_view(game), last_turn))
-            current = []
         all_events = list(events)
         ai_seats = self.ctx.ai_seats(info)
+        auto = await self._auto_seats(info, ai_seats)
+        asks: list[Ask] = []
+        seen = before
+        # A game nobody human plays (the demo) shows every turn's own board.
+        boards: dict[int, PublicView] | None = (
+            {} if all(s.user_id is None for s in info.seats) else None
+        )
         while game.pending is not None:
-            actor = next((p for p in game.pending.players if p in ai_seats), None)
-            if actor is None:
-                break
+            key = WaitingKey.of(game)
+            assert key is not None
+            fresh = tuple(key.newly_asked(seen))
+            if fresh:
+                asks.append(Ask(key.turn, key.step, fresh, ch.is_discreet(game.pending)))
+            seen = key
             try:
-                action = ai_for(game, actor).choose(game, actor)
-                result = await store.act_as_ai(
-                    game_id,
-                    actor,
-                    action,
-                    expected_version=len(game.actions),
-                    allow_human=not info.seats[actor].is_ai,
-                )
+                actor, action = self._stand_in(game, ai_seats, auto)
+                if actor is None or action is None:
+                    break
+                if actor in ai_seats:
+                    result = await store.act_as_ai(
+                        game_id,
+                        actor,
+                        action,
+                        expected_version=len(game.actions),
+                        allow_human=not info.seats[actor].is_ai,
+                    )
+                else:
+                    # The player's own answer, sent for them (bot.services.prefs).
+                    user = info.seats[actor].user_id
+                    assert user is not None
+                    result = await store.act(
+                        game_id, user, action, expected_version=len(game.actions)
+                    )
+                    log.info("game %s: seat %s played %s", game_id, actor, action.get("type"))
             except Exception:
-                # Announce what happened so far; the scheduler tries the AI again.
-                log.exception("game %s: the AI for seat %s could not move", game_id, actor)
+                # Announce what happened so far; the scheduler tries again.
+                log.exception("game %s: a stand-in could not move", game_id)
                 await store.timers.schedule(
-                    game_id, AI_RETRY, self.ctx.clock() + AI_RETRY_AFTER, seat=actor
+                    game_id,
+                    AI_RETRY,
+                    self.ctx.clock() + AI_RETRY_AFTER,
+                    seat=game.pending.players[0],
                 )
                 break
+            ended = result.game.finished or turn_of(result.game) != key.turn
+            if boards is not None and key.turn not in boards and ended:
+                boards[key.turn] = public_view(result.game)
             game = result.game
-            current += result.events
             all_events += result.events
-            if turn_number(game) != turn or game.finished:
-                chunks.append(Chunk(current, public_view(game), turn))
-                current, turn = [], turn_number(game)
-        if current and not chunks:
-            chunks.append(Chunk(current, None, turn))
-        elif current:
-            chunks[-1].events += current
         if game.finished:
             info = await store.game_info(game_id)  # status and results are final now
             if info.league_id is not None:
                 # Results are written by the store when the game finishes; ratings follow.
                 await self.ctx.leagues.rate_game(info.id)
-        await self.announcer.announce(info, game, chunks, before)
-        await self.announcer.send_hands(info, game, all_events, hand_all)
+        await self.announcer.announce(info, game, all_events, before, asks, boards)
         if progress is not None:
             progress.announced = True
         await self.deadlines.reconcile(game_id, info, game)
+
+    @staticmethod
+    def _stand_in(
+        game: Game, ai_seats: set[int], auto: set[int]
+    ) -> tuple[int | None, Action | None]:
+        """Who answers for a seat now, and what: an AI seat, or a seat whose
+        player chose automatic answers when a discreet question leaves it one
+        answer only (never a forced placement: only discreet questions)."""
+        d = game.pending
+        assert d is not None
+        for p in d.players:
+            if p in ai_seats:
+                return p, ai_for(game, p).choose(game, p)
+        if ch.is_discreet(d):
+            for p in d.players:
+                if p in auto:
+                    answer = only_answer(game, p)
+                    if answer is not None:
+                        return p, answer
+        return None, None
+
+    async def _auto_seats(self, info: GameInfo, ai_seats: set[int]) -> set[int]:
+        users = {s.index: s.user_id for s in info.seats if s.user_id is not None}
+        if not users:
+            return set()
+        prefs = await self.prefs.many(list(users.values()))
+        return {i for i, u in users.items() if i not in ai_seats and prefs[u].auto_answer}

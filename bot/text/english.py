@@ -23,10 +23,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "command.record": "Download a finished game's record (JSON)",
     "command.mute": "Mute or unmute turn reminders for a game",
     "command.cancel": "Cancel a game you host",
-    "command.place": "Place your tile: a numbered cell and a rotation",
-    "command.place.cell": "a legal cell (numbers as on the board)",
-    "command.place.rotation": "a legal rotation",
-    "command.follower": "Place a follower on your new tile, or none",
+    "command.place": "Place your tile: a numbered cell and, if it fits several ways, a rotation",
+    "command.place.cell": "the cell: its number on the board (e.g. 7) or x,y",
+    "command.place.rotation": "how the tile is turned (leave it out when it fits one way only)",
+    "command.follower": "Put a follower on your new tile, or none",
+    "command.follower.location": "the spot's number on your tile's picture, or none",
     "command.act": "Any other action the game offers you now",
     "command.act.choice": "what to do (only what the game allows now)",
     "command.hand": "Show your hidden hand (only you see it)",
@@ -88,48 +89,136 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "lobby.policy.skip": "skip: minimal turn (first legal placement, no follower)",
     "lobby.policy.remind": "only remind",
     "expansion.generic": "expansion",
+    # === turn flow (#13, #14): the action panel, choices, the turn's public message ===
     # --- the action panel (private) ------------------------------------------------------
     "panel.hand_button": "Show my hand",
     "panel.undo_button": "Undo",
     "panel.over": "Game #{game} is over.",
-    "panel.not_you": "Game #{game}: nothing to do for you now; waiting for {waiting} ({prompt}).",
-    "panel.head": "Game #{game}, turn {turn}.",
-    "panel.place": "Your tile: **{tile}**. Pick a cell (numbers as on the board), then a rotation.",
-    "panel.cell_select": "Cell ({count} legal)",
-    "panel.cell_option": "{number}: {x},{y}",
+    "panel.head": "**Game #{game} · turn {turn}**",
+    "panel.head_end": "**Game #{game} · final scoring**",
+    "panel.not_you": "Nothing to do for you now. Waiting for {waiting}: {prompt}.",
+    "panel.not_you_turn": "Nothing to do for you now: it is {name}'s turn.",
+    "panel.no_longer_open": "That choice is no longer open. Here is what you can do now:",
+    "panel.place": {
+        "one": "Place your tile: choose the numbered cell ({count} cell fits).",
+        "other": "Place your tile: choose a cell, numbered as on the board ({count} cells fit).",
+    },
+    "panel.cell_select": "Choose a cell ({count} possible)",
+    "panel.cell_option": "Cell {number} · {x},{y}",
     "panel.cells_page": "Cells {first}-",
-    "panel.rotation": "r{rotation}",
-    "panel.choose_rotation": "Cell {number} ({x},{y}): choose the rotation.",
-    "panel.follower": "Place a follower on the tile you just placed, or none.",
-    "panel.asks": "The game asks you: {prompt}.",
-    "panel.also": "Before that you may also:",
-    "panel.actions_select": "Choose an action ({count} possible)",
+    "panel.choose_rotation": (
+        "Cell {number} ({x},{y}): your tile fits {count} ways. "
+        "Pick one; the numbers match the picture."
+    ),
+    "panel.one_rotation": "Cell {number} ({x},{y}): your tile fits one way, as in the picture.",
+    "panel.rotation": "Place as {number}",
+    "panel.place_here": "Place it here",
+    "panel.follower": "Put a follower on your tile? The numbers match the picture.",
+    "panel.asks": "{prompt}.",
+    "panel.also": "You may also:",
+    "panel.actions_select": "Your choice ({count} possible)",
+    "panel.chosen": "Done: {choice}.",
     "panel.actions_page": "Actions {first}-",
     # --- what the game waits for, and choices ------------------------------------------------
-    "prompt.place": "place your tile",
-    "prompt.follower": "place a follower (or none)",
+    "prompt.place": "Place your tile",
+    "prompt.follower": "Put a follower on the new tile, or none",
     "prompt.where": " at {x},{y}",
     "prompt.generic": "{step}{where} ({expansion})",
     "prompt.plain": "{step}{where}",
-    "label.place": "Place at {x},{y} r{rotation}",
-    "label.follower": "Follower on {location}",
+    "prompt.discreet": "Open your panel to go on",
+    "label.place": "Place at {x},{y}, {rotation}",
+    "label.follower": "Follower: {spot}",
     "label.no_follower": "No follower",
-    "label.no_follower_choice": "No follower",
-    "label.follower_at": "{location} ({feature})",
+    "label.numbered": "{number} · {label}",
+    "label.spot": "{feature} ({where})",
+    "label.spot_phrase": "the {feature} ({where})",
+    "label.rotation": "{number} · {rotation}",
     "label.at": "at {x},{y}",
     "label.to": "to {place}",
     "label.flag": "{name}: {value}",
     "label.field": "{name} {value}",
     "label.yes": "yes",
     "label.no": "no",
+    "rotation.0": "as drawn",
+    "rotation.90": "turned right",
+    "rotation.180": "upside down",
+    "rotation.270": "turned left",
     "feature.road": "road",
     "feature.city": "city",
     "feature.monastery": "monastery",
     "feature.field": "field",
+    "feature.road.cap": "Road",
+    "feature.city.cap": "City",
+    "feature.monastery.cap": "Monastery",
+    "feature.field.cap": "Field",
+    "role.follower": "follower",
+    "role.road": "thief",
+    "role.city": "knight",
+    "role.monastery": "monk",
+    "role.field": "farmer",
+    # --- where things are -------------------------------------------------------------------
+    "where.n": "north",
+    "where.ne": "north-east",
+    "where.e": "east",
+    "where.se": "south-east",
+    "where.s": "south",
+    "where.sw": "south-west",
+    "where.w": "west",
+    "where.nw": "north-west",
+    "where.centre": "centre",
+    "where.around": "all around",
+    "where.between": "{first}-{second}",
+    "where.your": "your",
+    "where.theirs": "{name}'s",
+    "where.shared": "{first} and {last}",
+    "where.list": "{first} and {last}",
+    "where.cell": "the cell {x},{y}",
+    "where.feature": "the {feature} at {x},{y}",
+    "where.owned_feature": "{whose} {feature} at {x},{y}",
+    "where.role_at": "the {role} at {x},{y}",
+    "where.owned_role_at": "{whose} {role} at {x},{y}",
+    "tile.monastery": "a monastery",
+    "tile.city": {"one": "a city", "other": "a city over {count} sides"},
+    "tile.city_pennant": {
+        "one": "a city with a pennant",
+        "other": "a city over {count} sides with a pennant",
+    },
+    "tile.roads": {"one": "a road", "other": "{count} roads"},
+    "tile.office": "a betting office",
+    "tile.fields": "only fields",
+    # --- links (DMs) -------------------------------------------------------------------------
+    "link.thread": "Game thread",
+    "link.board": "See the board",
+    # --- words drawn on images ----------------------------------------------------------------
+    "image.names": "{first} and {last}",
+    "image.turn": "Turn {turn}",
+    "image.to_play": "{names} to play",
+    "image.game_over": "Game over",
+    "image.winners": {"one": "{names} wins", "other": "{names} share the victory"},
+    "image.no_winner": "No winner",
+    "image.tile_to_place": "Tile to place",
+    "image.tiles_left": {"one": "{count} tile left", "other": "{count} tiles left"},
+    "image.player": "Player",
+    "image.points": "Points",
+    "image.followers": "Followers",
+    "image.legend.last": "last tile placed",
+    "image.legend.legal": "your tile fits here",
+    "image.rotations_title": "Your tile at {x},{y}: pick how it lies",
+    "image.follower_title": "Put a follower? Pick a number",
+    "image.feature.road": "Road",
+    "image.feature.city": "City",
+    "image.feature.monastery": "Monastery",
+    "image.feature.field": "Field",
+    "image.hand_private": "your hand - only you see this",
+    "image.hand_empty": "Nothing in hand: this game has no cards or chips.",
+    "image.none": "none",
+    "image.final_title": "Final score",
+    "image.total": "Total",
+    "image.other_points": "Other",
     # --- answers to commands ---------------------------------------------------------------------
-    "play.placed": "Placed at {x},{y} r{rotation}.",
-    "play.follower": "Follower: {location}.",
-    "play.no_follower": "Follower: none.",
+    "play.placed": "Placed at {x},{y} ({rotation}).",
+    "play.follower": "Follower placed.",
+    "play.no_follower": "No follower this turn.",
     "play.done": "Done.",
     "play.resigned": "You resigned from game #{game}.",
     "undo.took_back": {
@@ -137,48 +226,53 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "other": "Took back {count} actions.",
     },
     # --- the game's thread ---------------------------------------------------------------------
-    "turn.your_turn": (
-        "{names}, your turn in game #{game} ({prompt}).{tile} Press **Take turn** or use `/place`."
+    "turn.header": "**Turn {turn}** · {who}",
+    "turn.header_end": "**Final scoring**",
+    "turn.header_you": "{who}, your turn!",
+    "turn.status.place": (
+        "Place the tile shown beside the board: press **Take turn** (or use `/place`)."
     ),
-    "turn.tile": " Tile: **{tile}**.",
-    "turn.asks": (
-        "Game #{game} asks {names}: {prompt}. Answer in your DMs or with **Answer privately**."
+    "turn.status.waiting": "Waiting for {names}: {prompt}.",
+    "turn.your_turn_ping": "{who}, your turn {turn} starts now: press **Take turn**.",
+    "turn.your_turn_dm": "It is your turn in game #{game} (turn {turn}).",
+    "turn.asks": "{names}: game #{game} asks you: {prompt}. Answer with **Answer privately**.",
+    "turn.asks_discreet": (
+        "{names}: game #{game} may need your answer (turn {turn}). "
+        "Press **Answer privately** to see."
     ),
-    "turn.asks_you": "Game #{game} asks you: {prompt}.",
-    "turn.done": "Turn {turn} done.",
+    "turn.asks_you": "**Game #{game}** · {prompt}.",
+    "turn.answered_for_you": (
+        "**Game #{game}** · A question came up in which you had nothing to play: "
+        "it was answered for you (`/settings` to change that)."
+    ),
     "dm.refused": (
         "I cannot send direct messages to {name}. "
-        "Use `/hand` or **Show my hand** / **Answer privately** here instead."
+        "Use **Show my hand** and **Answer privately** here instead."
     ),
     "undo.announce": "{name} took back their last choice.",
     "seats.resigned": "{name} resigned; the AI plays their seat from now on.",
     "seats.abandoned": "No human player is left: game abandoned.",
     "timer.reminder": (
-        "{who}, reminder: game #{game} waits for you ({prompt}). "
-        "Mute reminders with `/carcassonne mute`."
+        "{who}, game #{game} is waiting for you: {prompt}. "
+        "(Mute reminders with `/carcassonne mute`.)"
     ),
-    "timer.timed_out.ai": "{name}'s time ran out: the AI played for them (policy: ai).",
-    "timer.timed_out.skip": (
-        "{name}'s time ran out: the AI played a minimal turn for them (policy: skip)."
-    ),
+    "timer.timed_out.ai": "{name}'s time ran out: the AI played for them.",
+    "timer.timed_out.skip": "{name}'s time ran out: the AI played a minimal turn for them.",
     # --- events -----------------------------------------------------------------------------
     "event.bullet": "- {line}",
-    "event.more": "- ... (more)",
-    "event.place": "{who} placed {tile} at {x},{y} r{rotation}",
-    "event.follower": "{who} put a follower on the {feature} at {location}",
-    "event.discard": "Tile {tile} was removed: {reason}",
-    "event.end": "The game is over.",
-    "event.score_feature": "{who} scores {points} for a {feature}{where} {when}{detail}",
-    "event.score_where": " at {x},{y}",
-    "event.score_when.completed": "completed",
-    "event.score_when.final": "at game end",
+    "event.more": "- … (more lines left out)",
+    "event.place": "{who} placed a tile at {x},{y}.",
+    "event.follower": "{who} put a follower on the {feature}.",
+    "event.place_follower": "{who} placed a tile at {x},{y} and put a follower on the {feature}.",
+    "event.discard": "A tile that fits nowhere was set aside.",
+    "event.score_completed": "{who} scored {points} for a completed {feature}{detail}.",
+    "event.score_final": "{who} scored {points} for an unfinished {feature}{detail}.",
+    "event.score_field": "{who} scored {points} for a field{detail}.",
     "event.score_detail": " ({parts})",
     "event.score_tiles": {"one": "{count} tile", "other": "{count} tiles"},
     "event.score_pennants": {"one": "{count} pennant", "other": "{count} pennants"},
     "event.score_cities": {"one": "{count} completed city", "other": "{count} completed cities"},
-    "event.score_other": "{who} scores {points} ({what}{card})",
-    "event.score_points": "points",
-    "event.score_card": ", card {card}",
+    "event.score_other": "{who} scored {points}.",
     "event.generic_by": "{who}: {what}",
     "event.generic_by_detail": "{who}: {what} ({detail})",
     "event.generic_detail": "{what} ({detail})",
@@ -188,13 +282,15 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "group.monastery": "Monasteries",
     "group.field": "Farms",
     "group.other": "Other",
-    "final.text": "{head}\n```\n{table}\n```",
+    "final.over": "**Game over: {head}**",
     "final.head": {
-        "one": "**Game over: {winners} wins** (B-10)",
-        "other": "**Game over: {winners} share the victory** (B-10)",
+        "one": "{winners} wins!",
+        "other": "{winners} share the victory!",
     },
-    "final.head_nobody": "**Game over: nobody wins** (B-10)",
-    "final.total": "Total",
+    "final.head_nobody": "nobody wins.",
+    "final.rank": "{name}: {points}",
+    "final.end_scoring": "Final scoring:\n{lines}",
+    "final.images": "The score breakdown and a replay of the whole game are attached.",
     "final.league": "League ratings updated (`/league standings`).",
     "final.record": "Download the record with `/carcassonne record game:{game}`.",
     "scores.line": "{name}: {points} points, {followers} followers in supply",
@@ -212,6 +308,45 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "hand.item_full": "{name} ({extra}) - {text}",
     "hand.item_extra": "{name} ({extra})",
     "hand.item_text": "{name} - {text}",
+    # === /settings (#16): a player's own settings ======================================
+    "command.settings": "Your settings: pings, DMs, automatic answers, away and quiet hours",
+    "settings.head": "**Your settings** (the same in every server and game):",
+    "settings.on": "on",
+    "settings.off": "off",
+    "settings.mentions": "- Pings when it is your turn or a question waits for you: **{state}**",
+    "settings.dms": "- Direct messages (your hand, questions out of turn): **{state}**",
+    "settings.auto": (
+        "- Answer for me when I have nothing to play (an attack I hold no card against, "
+        "a scoring I have no card for): **{state}**"
+    ),
+    "settings.away_until": (
+        "- Away until {date} (your time): no pings, and your time limits pause."
+    ),
+    "settings.not_away": "- Not away.",
+    "settings.quiet": (
+        "- Quiet hours from {start:02d}:00 to {end:02d}:00 your time: no pings, "
+        "and your time limits pause."
+    ),
+    "settings.no_quiet": "- No quiet hours.",
+    "settings.zone": "- Your time zone: {zone} (it is {time} for you now).",
+    "settings.note": (
+        "With DMs off, questions come as a ping in the game's thread: answer them with "
+        "**Answer privately**. How long a time limit may pause is up to each game."
+    ),
+    "settings.utc": "UTC{offset}",
+    "settings.away.none": "Not away",
+    "settings.away.days": {"one": "Away for {count} day", "other": "Away for {count} days"},
+    "settings.quiet.none": "No quiet hours",
+    "settings.hour": "{hour}",
+    "settings.zone_option": "{zone} (now {time})",
+    "settings.button.mentions": "Pings: {state}",
+    "settings.button.dms": "DMs: {state}",
+    "settings.button.auto": "Automatic answers: {state}",
+    "settings.select.away": "Away for a while…",
+    "settings.select.quiet_from": "Quiet hours start at…",
+    "settings.select.quiet_to": "Quiet hours end at…",
+    "settings.select.zone": "Your time zone…",
+    "error.bad_setting": "That is not one of the settings offered.",
     # --- leagues ------------------------------------------------------------------------------
     "league.created": (
         "League **{league}** created; you are its first member. "
@@ -277,7 +412,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "error.unknown_colour": "Unknown colour {colour}; choose from {choices}.",
     "error.colour_taken": "{colour} is taken.",
     "error.stale_game": (
-        "Someone acted at the same moment; the game moved on. Look again and retry."
+        "The game moved on while you chose; nothing was changed. Look again and retry."
     ),
     "error.store_unavailable.busy": (
         "The game is busy (its database is in use by another change); "
@@ -324,10 +459,23 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "error.unknown_setting": "There is no server setting called {name}.",
     "error.setup_refused": "This game cannot start: {reason}",
     "error.bad_timer": "A timer could not be set: {problem}.",
-    "error.stale_choice.moved_on": "The game moved on since this choice was offered; try again.",
-    "error.stale_choice.gone": "That choice is no longer offered; try again.",
+    "error.stale_choice.moved_on": "That choice is no longer open: the game moved on.",
+    "error.stale_choice.gone": "That choice is no longer open.",
     "error.stale_choice.unknown": "Pick one of the offered choices (start typing to see them).",
-    "error.bad_cell": "Write the cell as x,y (e.g. 1,0), not '{text}'.",
+    "error.bad_cell": "Write the cell as its number on the board (e.g. 7) or as x,y, not '{text}'.",
+    "error.cannot_place.cell": (
+        "Your tile cannot go at '{text}': choose one of the {count} numbered cells on the board."
+    ),
+    "error.cannot_place.rotation": (
+        "At {x},{y} your tile cannot be turned {rotation} degrees: choose {legal}."
+    ),
+    "error.cannot_place.which": (
+        "At {x},{y} your tile fits {count} ways: give the rotation (the choices list them)."
+    ),
+    "error.cannot_follow": (
+        "'{text}' is not a spot for a follower now: give a number from your tile's picture, "
+        "or none."
+    ),
     "error.bad_rotation": "Write the rotation as 0, 90, 180 or 270, not '{text}'.",
     "error.no_game": "You are not playing any game.",
     "error.several_games": (

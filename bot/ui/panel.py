@@ -2,8 +2,13 @@
 what a click on them does.
 
 Custom ids (at most 100 characters) carry the game and the game version the
-panel was built for, so a click on an outdated panel is refused by the store
-(StaleGame) and never misapplied; they are read back through the templates'
+panel was built for. A click on an older panel counts only while its player
+has been waiting on the same question since and the choice is still legal
+(other players answering the same question meanwhile do not matter,
+bot.services.turns.still_open); otherwise the player reads "that choice is
+no longer open" above the current panel, so nothing is ever misapplied.
+Actions are carried by a digest of the action (bot.present.choices.action_key),
+cells and rotations as they are. Ids are read back through the templates'
 named groups::
 
     carc:p:<game>:<version>:<verb>:<arg>   buttons
@@ -13,21 +18,26 @@ named groups::
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any, Self, TypeVar
 
 import discord
 
-from bot.errors import player_text
+from bot.errors import StaleChoice, player_text
 from bot.present import panel as pn
 from bot.present import values
-from bot.render import tile_async
+from bot.render import follower_async, placement_async, tile_async
 from bot.services import Caller, Services
+from bot.text import Words
 from bot.ui import funnel
 from bot.ui.access import caller_of, services_of
+from bot.ui.outbox import holding
 from bot.ui.replies import defer, edit, file_of, reply
 from bot.ui.views import MAX_CUSTOM_ID, MAX_LABEL, MAX_OPTION, MAX_PLACEHOLDER, STYLES, GameView
-from db.errors import GameError
+from db.errors import GameError, GameFinished, NotYourTurn, StaleGame
+
+log = logging.getLogger(__name__)
 
 PANEL = r"(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z]+):(?P<arg>[^:]*)"
 PanelId = tuple[int, int, str, str]  # game, version, verb, arg
@@ -122,7 +132,10 @@ def panel_view(panel: pn.Panel) -> GameView:
         if isinstance(row, pn.Sel):
             options = [
                 discord.SelectOption(
-                    label=o.label[:MAX_OPTION], value=o.value[:MAX_OPTION], default=o.default
+                    label=o.label[:MAX_OPTION],
+                    value=o.value[:MAX_OPTION],
+                    default=o.default,
+                    description=o.description[:MAX_OPTION] or None,
                 )
                 for o in row.options
             ]
@@ -138,12 +151,30 @@ def panel_view(panel: pn.Panel) -> GameView:
     return view
 
 
-async def show_panel(interaction: discord.Interaction, panel: pn.Panel, *, replace: bool) -> None:
+async def panel_image(panel: pn.Panel, words: Words) -> tuple[bytes, str] | None:
+    """The panel's picture (the tile, the placement or the follower preview)."""
+    image = panel.image
+    if image is None:
+        return None
+    try:
+        if image.kind == "tile":
+            return await tile_async(image.tile, [0], words), "tile.png"
+        if image.kind == "placement" and image.view is not None and image.cell is not None:
+            data = await placement_async(image.view, image.cell, image.tile, image.rotations, words)
+            return data, "placement.png"
+        if image.kind == "follower" and image.view is not None:
+            return await follower_async(image.view, image.spots, image.cell, words), "followers.png"
+    except ValueError:
+        log.exception("game %s: a panel picture could not be drawn", panel.game_id)
+    return None
+
+
+async def show_panel(
+    interaction: discord.Interaction, panel: pn.Panel, words: Words, *, replace: bool
+) -> None:
     """Send the panel (ephemeral) or put it in place of the clicked one."""
-    image = (
-        await tile_async(panel.tile, panel.rotations) if panel.tile and panel.rotations else None
-    )
-    file = file_of(image, "tile.png")
+    drawn = await panel_image(panel, words)
+    file = file_of(drawn[0], drawn[1]) if drawn is not None else None
     if replace:
         await edit(interaction, panel.text, view=panel_view(panel), file=file)
     else:
@@ -152,7 +183,9 @@ async def show_panel(interaction: discord.Interaction, panel: pn.Panel, *, repla
 
 async def send_hand(interaction: discord.Interaction, caller: Caller, game_id: int) -> None:
     post = await services_of(interaction.client).reading.hand(caller, game_id)
-    await reply(interaction, post.text, file=file_of(post.image, post.filename))
+    images = await post.images()
+    name, data = images[0] if images else (post.filename, None)
+    await reply(interaction, post.text, file=file_of(data, name))
 
 
 async def on_click(
@@ -170,38 +203,43 @@ async def on_click(
         await send_hand(interaction, caller, game_id)
         return
     await defer(interaction, update=True)
-    cell: tuple[int, int] | None = None
-    page = action_page = 0
-    note = ""
-    try:
-        if verb == "cell" and value:
-            cell = values.parse_cell(value)
-        elif verb == "page":
-            page = int(arg)
-        elif verb == "apage":
-            action_page = int(arg)
-        elif verb == "rot":
-            x, y, r = values.parse_rotation_choice(arg)
-            await services.turns.place(caller, game_id, x, y, r, version=version)
-        elif verb == "fol":
-            location = values.parse_follower(arg)
-            await services.turns.follower(caller, game_id, location, version=version)
-        elif verb in ("act", "actsel"):
-            index = int(value if verb == "actsel" and value is not None else arg)
-            await services.turns.choose(caller, game_id, version, index)
-        elif verb == "undo":
-            removed = await services.undo.undo(caller, game_id)
-            note = caller.words("undo.took_back", count=removed)
-    except GameError as exc:
-        # Refused (e.g. another click won the race): show why, with a fresh panel.
-        funnel.log_refusal(exc, interaction.id)
-        note = player_text(exc, caller.words) or ""
-    panel = await services.reading.panel(
-        caller, game_id, cell=cell, page=page, action_page=action_page
-    )
-    if note:
-        panel.text = f"{note}\n{panel.text}"
-    await show_panel(interaction, panel, replace=True)
+    async with holding(interaction.client, game_id):
+        cell: tuple[int, int] | None = None
+        page = action_page = 0
+        note = ""
+        try:
+            if verb == "cell" and value:
+                cell = values.parse_cell(value)
+            elif verb == "page":
+                page = int(arg)
+            elif verb == "apage":
+                action_page = int(arg)
+            elif verb == "rot":
+                x, y, r = values.parse_rotation_choice(arg)
+                await services.turns.place(caller, game_id, x, y, r, offered_at=version)
+            elif verb == "fol":
+                location = values.parse_follower(arg)
+                await services.turns.follower(caller, game_id, location, offered_at=version)
+            elif verb in ("act", "actsel"):
+                key = value if verb == "actsel" and value is not None else arg
+                _, label = await services.turns.choose(caller, game_id, version, key)
+                note = caller.words("panel.chosen", choice=label)
+            elif verb == "undo":
+                removed = await services.undo.undo(caller, game_id)
+                note = caller.words("undo.took_back", count=removed)
+        except (StaleChoice, StaleGame, NotYourTurn, GameFinished):
+            # A click on a choice that has gone (a double click, an old panel):
+            # say so plainly and show what is open now.
+            note = caller.words("panel.no_longer_open")
+        except GameError as exc:
+            funnel.log_refusal(exc, interaction.id)
+            note = player_text(exc, caller.words) or ""
+        panel = await services.reading.panel(
+            caller, game_id, cell=cell, page=page, action_page=action_page
+        )
+        if note:
+            panel.text = f"{note}\n{panel.text}"
+        await show_panel(interaction, panel, caller.words, replace=True)
 
 
 async def confirm_with_panel(
@@ -212,4 +250,4 @@ async def confirm_with_panel(
     services: Services = services_of(interaction.client)
     panel = await services.reading.panel(caller, game_id)
     panel.text = f"{done}\n{panel.text}"
-    await show_panel(interaction, panel, replace=False)
+    await show_panel(interaction, panel, caller.words, replace=False)

@@ -43,4 +43,4 @@ async def on_click(interaction: discord.Interaction, game_id: int, verb: str) ->
         await send_hand(interaction, caller, game_id)
         return
     panel = await services_of(interaction.client).reading.panel(caller, game_id)
-    await show_panel(interaction, panel, replace=False)
+    await show_panel(interaction, panel, caller.words, replace=False)

@@ -11,25 +11,52 @@ from engine.ai import AI
 from engine.expansions import known_expansions
 from engine.game import Game
 from renders.board import distinct_cells, number_cells
+from renders.choices import distinct_rotations
 
 
-def test_cells_use_the_board_numbering_and_rotations_are_legal_only() -> None:
+def test_cells_use_the_board_numbering_and_rotations_are_legal_and_distinct() -> None:
     game = Game(["Ada", "Bo"], seed=3)
     placements = game.legal_placements()
     assert ch.numbered_cells(game) == number_cells(distinct_cells(placements))
+    tile = game.turn.tile  # type: ignore[union-attr]
     for x, y in ch.legal_cells(game):
-        assert ch.rotations_at(game, x, y) == sorted(
-            r for a, b, r in placements if (a, b) == (x, y)
-        )
+        legal = sorted(r for a, b, r in placements if (a, b) == (x, y))
+        offered = ch.rotations_at(game, x, y)
+        # The placement preview's numbers: every different result once (#14).
+        assert offered == distinct_rotations(tile, legal) and set(offered) <= set(legal)
 
 
-def test_follower_labels_are_none_plus_legal_locations_b5() -> None:
+def test_a_symmetric_tile_is_offered_once_per_different_result() -> None:
+    game = Game(["Ada", "Bo"], seed=3, decks={"tiles": ["X", "X"]})  # the crossroads
+    x, y = ch.legal_cells(game)[0]
+    assert len(ch.all_rotations_at(game, x, y)) == 4
+    assert len(ch.rotations_at(game, x, y)) == 1
+
+
+def test_follower_labels_are_the_numbered_spots_then_none_b5() -> None:
     game = Game(["Ada", "Bo"], seed=3)
     x, y, r = game.legal_placements()[0]
     game.apply({"player": 0, "type": "place", "x": x, "y": y, "rotation": r})
     labels = ch.follower_labels(game, W)
-    assert labels[0] == (None, "No follower")
-    assert [loc for loc, _ in labels[1:]] == game.legal_followers()
+    assert labels[-1] == (None, "No follower")
+    # Numbered as on the follower preview (the engine's order), feature and side named.
+    assert [loc for loc, _ in labels[:-1]] == game.legal_followers()
+    for n, (_, label) in enumerate(labels[:-1], 1):
+        assert label.startswith(f"{n} · ") and label.endswith(")"), label
+        assert label.split(" · ")[1].split(" (")[0] in ("Road", "City", "Monastery", "Field")
+
+
+def test_spots_are_named_by_compass_words_never_codes() -> None:
+    from bot import places
+    from engine.tiles import face
+
+    crossroads = face("X", 0)
+    names = {places.spot_label(crossroads, loc, W) for loc in crossroads.name_to_seg}
+    assert "Road (north)" in names and "Field (north-east)" in names
+    straight = face("U", 0)  # a road from north to south between two fields
+    assert places.spot_label(straight, "N", W) == "Road (north-south)"
+    for label in names:
+        assert not any(code in label.split() for code in ("NNE", "ENE", "WSW", "C"))
 
 
 def test_expansion_actions_are_grouped_by_their_adapter() -> None:
@@ -56,7 +83,7 @@ def test_panel_offers_every_legal_action_of_the_seat_and_nothing_else() -> None:
         d = game.pending
         seat = d.players[0]
         legal = game.legal_actions(seat)
-        offered: set[int] = set()
+        offered: set[str] = set()
         panel = pn.build(game, info, seat, W, ai_seats=set())  # type: ignore[arg-type]
         pages = [panel] + [
             pn.build(game, info, seat, W, action_page=int(b.arg), ai_seats=set())  # type: ignore[arg-type]
@@ -68,16 +95,18 @@ def test_panel_offers_every_legal_action_of_the_seat_and_nothing_else() -> None:
                 cells = {tuple(int(v) for v in o.value.split(",")) for o in row.options}
                 assert cells <= set(ch.legal_cells(game))
             elif isinstance(row, pn.Sel) and row.verb == "actsel":
-                offered |= {int(o.value) for o in row.options}
+                offered |= {o.value for o in row.options}
+                assert all(len(o.label) <= 100 and len(o.description) <= 100 for o in row.options)
             elif isinstance(row, tuple):
-                offered |= {int(b.arg) for b in row if b.verb == "act"}
+                offered |= {b.arg for b in row if b.verb == "act"}
+                assert all(len(b.label) <= 80 for b in row)
                 for b in row:
                     if b.verb == "fol":
-                        assert (None if b.arg == "-" else b.arg) in [
+                        assert (None if b.arg == "none" else b.arg) in [
                             None,
                             *(game.legal_followers() or []),
                         ]
-        expected = {i for i, a in enumerate(legal) if a["type"] not in ("place", "follower")}
+        expected = {ch.action_key(a) for a in legal if a["type"] not in ("place", "follower")}
         assert offered == expected
         game.apply(AI(seat).choose(game, seat))
         checked += 1
@@ -112,7 +141,10 @@ def test_more_than_25_actions_are_paged(monkeypatch) -> None:
     from types import SimpleNamespace
 
     game = Game(["Ada", "Bo"], seed=3)
-    many = [ch.Choice(100 + i, {"player": 0, "type": "x"}, f"Action {i}") for i in range(60)]  # type: ignore[arg-type]
+    many = [
+        ch.Choice(100 + i, {"player": 0, "type": "x", "n": i}, f"Action {i}")  # type: ignore[arg-type]
+        for i in range(60)
+    ]
     monkeypatch.setattr(
         ch, "choices", lambda game, seat, words, base=None: many if base is False else []
     )
@@ -125,5 +157,5 @@ def test_more_than_25_actions_are_paged(monkeypatch) -> None:
         panel = pn.build(game, info, 0, W, action_page=page, ai_seats=set())  # type: ignore[arg-type]
         select = next(r for r in panel.rows if isinstance(r, pn.Sel) and r.verb == "actsel")
         assert len(select.options) <= 25
-        seen |= {int(o.value) for o in select.options}
-    assert seen == {c.index for c in many}
+        seen |= {o.value for o in select.options}
+    assert seen == {c.key for c in many}

@@ -22,10 +22,12 @@ async def test_demo_plays_a_short_game_with_every_expansion(tmp_path: Path) -> N
     assert record["players"] == ["AI 1", "AI 2", "AI 3"]
     game = replay(record)
     assert game.finished and game.final_scores() == result.scores
-    # A board per turn (tiles that fit nowhere are discarded, B-4) and the final board.
+    # A board per turn (tiles that fit nowhere are discarded, B-4), the final
+    # score breakdown and the replay of the whole game.
     turns = sorted(tmp_path.glob("turn-*.png"))
     assert game.turns_played <= len(turns) <= len(SHORT_DECK)
-    assert (tmp_path / "final-board.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "final-score.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "replay.gif").read_bytes()[:6] == b"GIF89a"
     assert turns[0].read_bytes()[:4] == b"\x89PNG"
     log = (tmp_path / "log.txt").read_text()
     assert "Game over" in log

@@ -39,7 +39,7 @@ def test_user_names_are_escaped_and_cannot_ping() -> None:
 
 def test_rendered_text_is_not_escaped_twice_and_mentions_stay_mentions() -> None:
     inner = t("lobby.you_joined", game=5)
-    assert t("panel.asks", prompt=inner) == "The game asks you: You joined game #5.."
+    assert t("panel.asks", prompt=inner) == "You joined game #5.."
     assert t("timer.reminder", who=mention(7), game=1, prompt=Text("x")).startswith("<@7>,")
     assert join([escape("a_b"), Text("c")], ", ") == "a\\_b, c"
     with pytest.raises(TypeError):
@@ -144,7 +144,13 @@ def test_keys_built_from_data_exist() -> None:
         assert has(f"feature.{kind}") and has(f"group.{kind}")
     for step in ("place", "follower"):
         assert has(f"prompt.{step}")
-    for reason in ("completed", "final"):
-        assert has(f"event.score_when.{reason}")
+    for reason in ("completed", "final", "field"):
+        assert has(f"event.score_{reason}")
+    for rotation in (0, 90, 180, 270):
+        assert has(f"rotation.{rotation}")
+    for where in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
+        assert has(f"where.{where}")
+    for kind in ("road", "city", "monastery", "field"):
+        assert has(f"feature.{kind}.cap") and has(f"role.{kind}") and has(f"image.feature.{kind}")
     for verb in ("join", "leave", "add_ai", "start", "turn", "answer", "hand"):
         assert has(f"button.{verb}")

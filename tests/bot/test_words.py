@@ -41,9 +41,16 @@ def test_score_lines_name_feature_place_and_reason() -> None:
         },
         W,
     )
-    assert line == "Ada scores 8 for a city at 1,-1 completed (3 tiles, 1 pennant)"
+    assert line == "Ada scored 8 for a completed city (3 tiles, 1 pennant)."
+    # A bet's points are told by its settlement's line (bet_settled), not twice.
     bet = words.score_line(PLAYERS, {"type": "score", "player": 2, "points": 4, "reason": "bet"}, W)
-    assert bet == "Cy scores 4 (bet)"
+    assert bet == ""
+    lock = words.score_line(
+        PLAYERS,
+        {"type": "score", "player": 1, "points": 8, "feature": "city", "reason": "christmas:lock"},
+        W,
+    )
+    assert lock == "Bo scored 8 for a locked city."
 
 
 def test_breakdown_totals_equal_final_scores_b10() -> None:
@@ -51,12 +58,10 @@ def test_breakdown_totals_equal_final_scores_b10() -> None:
     table = words.breakdown(PLAYERS, words.public(game.events), W)
     totals = [sum(col) for col in zip(*table.values(), strict=True)]
     assert totals == game.final_scores()
-    text = words.final_text(
-        PLAYERS, game.final_scores(), game.winners(), words.public(game.events), W
-    )
-    assert "Game over" in text and "Total" in text
     winner = PLAYERS[game.winners()[0]]
-    assert winner in text.splitlines()[0]
+    assert winner in words.final_head(PLAYERS, game.winners(), W)
+    ranking = words.ranking(PLAYERS, game.final_scores(), W)
+    assert ranking.startswith(f"{winner}: {max(game.final_scores())}")
 
 
 def test_long_event_lists_are_cut_to_fit_a_message() -> None:
@@ -65,4 +70,4 @@ def test_long_event_lists_are_cut_to_fit_a_message() -> None:
         for i in range(500)
     ]
     text = words.events_text(PLAYERS, events, W)
-    assert len(text) <= 1900 and text.endswith("(more)")
+    assert len(text) <= 1900 and text.endswith("left out)")

@@ -7,6 +7,14 @@ import pytest
 from tests.cogs.fakes import World, make_bot
 
 
+@pytest.fixture(autouse=True)
+def no_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process tests send at once: Discord's rate limits are the e2e tests'."""
+    import bot.ui.outbox as outbox
+
+    monkeypatch.setattr(outbox, "LIMITS", {})
+
+
 @pytest.fixture
 def world() -> World:
     return World()
@@ -25,7 +33,7 @@ def fast_render(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     tests/renders and by the demo test); keeps whole-game tests quick."""
     import bot.render as render
 
-    calls = {"board": 0, "hand": 0, "tile": 0}
+    calls = {"board": 0, "hand": 0, "tile": 0, "placement": 0, "follower": 0, "final": 0}
 
     def fake(kind: str):
         def draw(*args, **kwargs) -> bytes:
@@ -37,4 +45,8 @@ def fast_render(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(render, "board_png", fake("board"))
     monkeypatch.setattr(render, "hand_png", fake("hand"))
     monkeypatch.setattr(render, "tile_png", fake("tile"))
+    monkeypatch.setattr(render, "placement_png", fake("placement"))
+    monkeypatch.setattr(render, "follower_png", fake("follower"))
+    monkeypatch.setattr(render, "final_png", fake("final"))
+    monkeypatch.setattr(render, "timelapse_gif", lambda *a, **k: b"GIF89a fake")
     return calls

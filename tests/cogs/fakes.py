@@ -20,11 +20,19 @@ from bot.app import CarcassonneBot
 from bot.settings import Settings
 from bot.ui.lobby import LobbyButton
 from bot.ui.panel import PanelButton, PanelSelect
+from bot.ui.settings import SettingsButton, SettingsSelect
 from bot.ui.thread import ThreadButton
 
 GUILD = 4242
 CHANNEL = 100
-DYNAMIC_ITEMS: tuple[type[Any], ...] = (LobbyButton, ThreadButton, PanelButton, PanelSelect)
+DYNAMIC_ITEMS: tuple[type[Any], ...] = (
+    LobbyButton,
+    ThreadButton,
+    PanelButton,
+    PanelSelect,
+    SettingsButton,
+    SettingsSelect,
+)
 _ids = itertools.count(10_000)
 
 
@@ -54,45 +62,60 @@ def not_found_interaction() -> discord.NotFound:
 
 
 class World:
-    """Channels and users the fake bot can see; records what it sends."""
+    """Channels and users the fake bot can see; records what it sends (edits
+    are applied to the recorded message and kept in ``edits``)."""
 
     def __init__(self) -> None:
         self.channels: dict[int, Any] = {}
         self.users: dict[int, Any] = {}
         self.channel = self.text_channel(CHANNEL)
 
-    def text_channel(self, channel_id: int) -> Any:
-        ch = MagicMock(spec=discord.TextChannel)
+    def _messageable(self, spec: Any, channel_id: int) -> Any:
+        ch = MagicMock(spec=spec)
         ch.id = channel_id
         ch.mention = f"<#{channel_id}>"
         ch.sent = []
+        ch.edits = []
+        by_id: dict[int, dict[str, Any]] = {}
 
         async def send(*args: Any, **kwargs: Any) -> Any:
             kwargs.setdefault("content", args[0] if args else None)
+            files = kwargs.pop("files", None)
+            if files:
+                kwargs["file"] = files[0]
+                kwargs["files"] = files
+            msg = self.message(ch)
+            kwargs["id"] = msg.id
             ch.sent.append(kwargs)
-            return self.message(ch)
+            by_id[msg.id] = kwargs
+            return msg
+
+        def partial(message_id: int) -> Any:
+            part = MagicMock(spec=discord.PartialMessage)
+
+            async def edit(**kwargs: Any) -> Any:
+                ch.edits.append((message_id, kwargs))
+                if message_id in by_id:
+                    by_id[message_id].update(
+                        {k: v for k, v in kwargs.items() if k != "attachments"}
+                    )
+                    if kwargs.get("attachments"):
+                        by_id[message_id]["file"] = kwargs["attachments"][0]
+                return MagicMock(spec=discord.Message)
+
+            part.edit = AsyncMock(side_effect=edit)
+            return part
 
         ch.send = AsyncMock(side_effect=send)
-        partial = MagicMock(spec=discord.PartialMessage)
-        partial.edit = AsyncMock()
-        ch.get_partial_message = MagicMock(return_value=partial)
+        ch.get_partial_message = MagicMock(side_effect=partial)
         self.channels[channel_id] = ch
         return ch
 
+    def text_channel(self, channel_id: int) -> Any:
+        return self._messageable(discord.TextChannel, channel_id)
+
     def thread(self, thread_id: int) -> Any:
-        th = MagicMock(spec=discord.Thread)
-        th.id = thread_id
-        th.mention = f"<#{thread_id}>"
-        th.sent = []
-
-        async def send(*args: Any, **kwargs: Any) -> Any:
-            kwargs.setdefault("content", args[0] if args else None)
-            th.sent.append(kwargs)
-            return self.message(th)
-
-        th.send = AsyncMock(side_effect=send)
-        self.channels[thread_id] = th
-        return th
+        return self._messageable(discord.Thread, thread_id)
 
     def message(self, channel: Any) -> Any:
         msg = MagicMock(spec=discord.Message)
@@ -111,15 +134,19 @@ class World:
         u.name = name
         u.display_name = name
         u.mention = f"<@{user_id}>"
-        u.dms = []
+        dm = self._messageable(discord.DMChannel, next(_ids))
+        u.dm_channel = dm
+        u.dms = dm.sent
 
         async def send(*args: Any, **kwargs: Any) -> Any:
             if not dm_ok:
                 raise forbidden()
             kwargs.setdefault("content", args[0] if args else None)
-            u.dms.append(kwargs)
+            dm.sent.append(kwargs)
             return MagicMock(spec=discord.Message)
 
+        if not dm_ok:
+            dm.send = AsyncMock(side_effect=forbidden())
         u.send = AsyncMock(side_effect=send)
         self.users[user_id] = u
         return u
@@ -127,6 +154,19 @@ class World:
     def attach(self, bot: CarcassonneBot) -> None:
         bot.get_channel = self.channels.get  # type: ignore[method-assign,assignment]
         bot.get_user = self.users.get  # type: ignore[method-assign,assignment]
+
+        async def create_dm(user: Any) -> Any:
+            return self.users[user.id].dm_channel
+
+        bot.create_dm = create_dm  # type: ignore[method-assign,assignment]
+
+
+async def drain(bot: CarcassonneBot) -> None:
+    """Wait until the bot has sent what its handlers left for later (the outbox)."""
+    services = bot.services
+    notifier = getattr(getattr(services, "ctx", None), "notifier", None)
+    if notifier is not None and hasattr(notifier, "drain"):
+        await notifier.drain()
 
 
 async def make_bot(db_file: Path, world: World, **overrides: Any) -> CarcassonneBot:
@@ -234,6 +274,7 @@ async def click(
         if isinstance(item, PanelSelect) and value is not None:
             item.item._values = [value]  # what discord.py's _refresh_state sets
         await item.callback(inter)
+        await drain(bot)
         return inter
     raise AssertionError(f"no dynamic item matches {custom_id!r}")
 
@@ -265,6 +306,7 @@ async def run_command(command: Any, inter: Any, **kwargs: Any) -> Any:
             await command.callback(inter, **kwargs)
     except Exception as exc:
         await funnel.handle(inter, exc)
+    await drain(inter.client)
     return inter
 
 
@@ -292,4 +334,5 @@ async def invoke(command: Any, cog: Any, inter: Any, **kwargs: Any) -> Any:
         await command.callback(cog, inter, **kwargs)
     except Exception as exc:
         await funnel.handle(inter, exc)
+    await drain(inter.client)
     return inter

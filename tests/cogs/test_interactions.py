@@ -10,12 +10,14 @@ from unittest.mock import AsyncMock
 
 import discord
 
+from bot.services import Caller
 from bot.ui import funnel
 from bot.ui.thread import ThreadButton
 from db.models import utcnow
 from engine.ai import AI
 from tests.cogs.fakes import (
     DYNAMIC_ITEMS,
+    GUILD,
     World,
     all_text,
     click,
@@ -52,7 +54,10 @@ async def test_two_players_click_at_once_only_one_action_applies(bot, world: Wor
     assert after.version == info.version + 1
     assert [a["type"] for a in game.actions] == ["place"]
     notes = [last_text(c) for c in clicks]
-    assert sum("moved on" in n or "same moment" in n or "not your" in n.lower() for n in notes) == 2
+    # The double click and the forwarded panel read plainly that the choice
+    # is gone; never "someone acted at the same moment" for one's own click.
+    assert sum("no longer open" in n for n in notes) == 2
+    assert not any("same moment" in n for n in notes)
     # The loser's panel is refreshed: it offers the follower step now, not the stale cell.
     assert any(":fol:" in i for c in clicks[:2] for i in custom_ids(c.sent[-1]["view"]))
 
@@ -61,15 +66,30 @@ async def test_dm_failure_is_told_once_in_the_thread_and_hand_still_works(
     bot, world: World
 ) -> None:
     ada, bo = world.user(1, "Ada"), world.user(2, "Bo", dm_ok=False)
-    game_id, thread = await lobby(bot, world, [ada, bo], expansions="bets")
+    services = bot.services
+    host = Caller(1, guild_id=GUILD, channel_id=world.channel.id, name="Ada")
+    # A bookmaker first: both players are asked to bet (T-2), Bo by DM first.
+    info = await services.lobby.create(
+        host, expansions=["bets"], decks={"tiles": ["BK1", "U", "V", "W", "U", "V"]}
+    )
+    await services.lobby.join(
+        Caller(2, guild_id=GUILD, channel_id=world.channel.id, name="Bo"), info.id
+    )
+    await services.lobby.start(host, info.id)
+    game_id, thread = info.id, world.channel
+    users = {0: ada, 1: bo}
+    await step(bot, game_id, users, thread, 0, panel=False)
+    await step(bot, game_id, users, thread, 1, panel=False)
     text = all_text(thread)
     assert text.count("cannot send direct messages to Bo") == 1
     info, _ = await _state(bot, game_id)
     assert info.seats[1].dm_reachable is False and info.seats[0].dm_reachable is True
+    # Bo is asked in the thread instead, with the button that answers privately.
+    asked = next(m for m in thread.sent if "asks you" in str(m["content"]))
+    assert "<@2>" in asked["content"] and f"carc:g:{game_id}:answer" in custom_ids(asked["view"])
     # Never the contents: no chip face in the thread.
     assert "2|3" not in text and "5|8+" not in text
-    # Ada's DM holds her chips; Bo reads his through /hand (ephemeral).
-    assert "5|8+" in ada.dms[0]["content"]
+    # Bo reads his chips through /hand.
     inter = interaction(bot, bo, thread)
     cog = bot.get_cog("Play")
     await invoke(cog.hand, cog, inter, game=None)
@@ -77,9 +97,11 @@ async def test_dm_failure_is_told_once_in_the_thread_and_hand_still_works(
     # "Show my hand" button answers ephemerally too.
     shown = await click(bot, bo, thread, f"carc:g:{game_id}:hand")
     assert "Chips in supply" in last_text(shown) and shown.sent[-1]["ephemeral"] is True
-    # Later hand changes are not retried by DM nor announced again.
-    for n in range(12):
-        await step(bot, game_id, {0: ada, 1: bo}, thread, n, panel=False)
+    # Later questions are not retried by DM nor the refusal announced again.
+    for n in range(2, 8):
+        if (await _state(bot, game_id))[1].pending is None:
+            break
+        await step(bot, game_id, users, thread, n, panel=False)
     assert all_text(thread).count("cannot send direct messages") == 1
 
 
@@ -107,7 +129,7 @@ async def test_restart_mid_game_buttons_and_timers_survive(tmp_path: Path, world
         } <= registered_templates(second)
         user = ada if waiting == (0,) else bo
         opened = await click(second, user, thread, take_turn)
-        assert "Pick a cell" in last_text(opened) or "follower" in last_text(opened)
+        assert "choose a cell" in last_text(opened) or "follower" in last_text(opened)
         # The reminder is due first, then the turn limit: the AI plays the turn.
         sent = len(thread.sent)
         handled = await second.services.timers.fire_due(utcnow() + dt.timedelta(hours=4))
@@ -116,7 +138,7 @@ async def test_restart_mid_game_buttons_and_timers_survive(tmp_path: Path, world
         assert after.version > before.version
         assert game.pending.players != waiting or game.turns_played > 0
         new_text = "\n".join(str(m["content"]) for m in thread.sent[sent:])
-        assert "reminder" in new_text and "time ran out" in new_text
+        assert "is waiting for you" in new_text and "time ran out" in new_text
         # Fresh timers for the next player.
         assert {t.kind for t in await second.services.store.timers.of_game(game_id)} == {
             "reminder",
@@ -179,7 +201,7 @@ async def test_out_of_turn_player_gets_nothing_to_do(bot, world: World) -> None:
     ada, bo = world.user(1, "Ada"), world.user(2, "Bo")
     game_id, thread = await lobby(bot, world, [ada, bo])
     opened = await click(bot, bo, thread, f"carc:g:{game_id}:turn")
-    assert "nothing to do for you now" in last_text(opened)
+    assert "nothing to do for you now" in last_text(opened).lower()
     assert not any(":cell:" in i for i in custom_ids(opened.sent[-1]["view"]))
 
 
@@ -219,7 +241,12 @@ async def test_forbidden_dm_error_code(bot, world: World) -> None:
     from bot.ui.notifier import DiscordNotifier
 
     world.user(5, "Cy", dm_ok=False)
-    assert await DiscordNotifier(bot).dm(5, Post("hi")) is False
+    refused = AsyncMock()
+    notifier = DiscordNotifier(bot)
+    # Sent after the handler's answer: the refusal comes back through the callback.
+    assert await notifier.dm(5, Post("hi", refused=refused)) is True
+    await notifier.drain()
+    refused.assert_awaited_once()
     assert forbidden().code == 50007
 
 
@@ -251,8 +278,7 @@ async def test_lobby_rules(bot, world: World) -> None:
     started = await click(bot, ada, world.channel, f"carc:lobby:{game_id}:start")
     assert "started" in last_text(started)
     # The lobby message was refreshed without buttons once started.
-    edit = world.channel.get_partial_message.return_value.edit
-    assert edit.await_args.kwargs["view"] is None
+    assert world.channel.edits[-1][1]["view"] is None
 
 
 async def test_record_is_refused_while_running(bot, world: World) -> None:

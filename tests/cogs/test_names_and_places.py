@@ -13,6 +13,7 @@ from tests.cogs.fakes import (
     all_text,
     click,
     custom_ids,
+    drain,
     interaction,
     invoke,
     last_text,
@@ -49,12 +50,16 @@ async def test_names_never_ping_and_never_format(bot: Any, world: World) -> None
     # The lobby message and its edits: the name escaped, nobody pinged.
     sent = world.channel.sent[-1]
     assert allows_no_mention(sent["allowed_mentions"])
-    edit = world.channel.get_partial_message.return_value.edit
-    joined = [c.kwargs for c in edit.await_args_list if EVIL[:9] in str(c.kwargs["content"])]
+    edits = [kwargs for _, kwargs in world.channel.edits]
+    joined = [kw for kw in edits if EVIL[:9] in str(kw["content"])]
     assert not joined  # the raw name never appears...
-    contents = [str(c.kwargs["content"]) for c in edit.await_args_list]
+    contents = [str(kw["content"]) for kw in edits]
     assert any("@\u200beveryone \\*\\*Bo\\*\\* <@\u200b&77\\> @\u200bhere" in c for c in contents)
-    assert all(allows_no_mention(c.kwargs["allowed_mentions"]) for c in edit.await_args_list)
+    assert all(allows_no_mention(kw["allowed_mentions"]) for kw in edits)
+    # The first DM Discord refuses is told in the thread, the name escaped.
+    info = next(i for i in await bot.services.store.list_active_games())
+    await bot.services.announcer.dm_refused(info.id, 1)
+    await drain(bot)
 
     # Thread posts ping only the seats they mean; names there are escaped too
     # ("I cannot send direct messages to ..." names the player).

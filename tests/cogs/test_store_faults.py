@@ -169,7 +169,7 @@ async def test_a_fault_after_the_action_is_stored_is_finished_later(
     faults.fail("INSERT INTO timers", "database or disk is full")
     done = interaction(bot, ada, thread)
     await invoke(cog.follower, cog, done, location="none")
-    assert "Follower: none." in last_text(done) and "could not" not in last_text(done)
+    assert "No follower this turn." in last_text(done) and "could not" not in last_text(done)
     assert (await store.game_info(game_id)).version == 2
     assert game_id in bot.services.turns.followups
     assert {t.seat for t in await store.timers.of_game(game_id)} <= {0}

@@ -83,14 +83,14 @@ async def test_a_new_expansion_needs_only_its_engine_module_and_adapter(
         # ...and on the panel, beside the tile placement.
         opened = await click(bot, ada, thread, f"carc:g:{game_id}:turn")
         panel = opened.sent[-1]
-        assert "Before that you may also:" in panel["content"]
+        assert "You may also:" in panel["content"]
         labels = [getattr(getattr(i, "item", i), "label", None) for i in panel["view"].children]
         assert "Ring a bell (2 left)" in labels
         assert any(":act:" in i for i in custom_ids(panel["view"]))
 
         ring = interaction(bot, ada, thread)
         await run_command(bell, ring, choice=choices[0].value)
-        assert "Done." in last_text(ring), last_text(ring)
+        assert "Done: Ring a bell (2 left)." in last_text(ring), last_text(ring)
         game: Game = (await bot.services.store.load_game(game_id)).game  # type: ignore[union-attr]
         assert game.actions[-1] == {"player": 0, "type": rules.RING}
 
@@ -99,7 +99,7 @@ async def test_a_new_expansion_needs_only_its_engine_module_and_adapter(
         play = bot.get_cog("Play")
         placed = interaction(bot, ada, thread)
         await invoke(play.place, play, placed, cell=f"{x},{y}", rotation=str(r))
-        assert f"The game asks you: Echo your bell at {x},{y}." in last_text(placed)
+        assert f"Echo your bell at {x},{y}." in last_text(placed)
         echoes = await autocomplete(bell, interaction(bot, ada, thread), "choice", "")
         assert _labels(echoes) == ["Echo once", "Echo 2 times"]
         echo = interaction(bot, ada, thread)

@@ -1,0 +1,163 @@
+"""Where things are, in words: a spot on a tile ("east", "north-west",
+"centre"), a feature on the board ("Bo's city at 2,0"), a tile kind by what
+it shows ("a city and a road"). Engine location codes (``NNE``) never reach a
+player: they are turned into compass words here."""
+
+from __future__ import annotations
+
+import math
+
+from bot.text import Text, Words, escape, join
+from engine.board import Feature
+from engine.directions import EDGES, HALVES
+from engine.game import Game
+from engine.tiles import KINDS, Face
+
+FEATURES = ("road", "city", "monastery", "field")
+# Unit vectors (x east, y north) of the sides and half-sides.
+_SIDE = {"N": (0.0, 1.0), "E": (1.0, 0.0), "S": (0.0, -1.0), "W": (-1.0, 0.0)}
+_HALF = {
+    "NNW": (-0.5, 1.0),
+    "NNE": (0.5, 1.0),
+    "ENE": (1.0, 0.5),
+    "ESE": (1.0, -0.5),
+    "SSE": (0.5, -1.0),
+    "SSW": (-0.5, -1.0),
+    "WSW": (-1.0, -0.5),
+    "WNW": (-1.0, 0.5),
+}
+# Compass words clockwise from north, one per 45 degrees.
+COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+SIDE_WORD = {"N": "n", "E": "e", "S": "s", "W": "w"}
+
+
+def compass(dx: float, dy: float, words: Words) -> Text:
+    angle = math.degrees(math.atan2(dx, dy)) % 360  # 0 = north, clockwise
+    return words(f"where.{COMPASS[round(angle / 45) % 8]}")
+
+
+def spot(face: Face, seg: int, words: Words) -> Text:
+    """Where segment ``seg`` of a placed tile lies, in compass words."""
+    s = face.segments[seg]
+    if s.kind == "monastery":
+        return words("where.centre")
+    names = [EDGES[e] for e in s.edges] if s.kind in ("road", "city") else []
+    points = [_SIDE[n] for n in names] or [_HALF[HALVES[h]] for h in s.halves]
+    dx, dy = sum(p[0] for p in points), sum(p[1] for p in points)
+    if math.hypot(dx, dy) < 0.5:
+        if names:  # a straight road, or a city across the tile
+            sides = [words(f"where.{SIDE_WORD[n]}") for n in names]
+            return words("where.between", first=sides[0], second=sides[-1])
+        return words("where.around")
+    return compass(dx, dy, words)
+
+
+def feature_word(kind: str, words: Words) -> Text:
+    return words(f"feature.{kind}") if kind in FEATURES else Text(kind)
+
+
+def spot_label(face: Face, location: str, words: Words) -> Text:
+    """A follower spot on a tile: "City (east)"."""
+    seg = face.name_to_seg[location]
+    kind = face.segments[seg].kind
+    return words("label.spot", feature=words(f"feature.{kind}.cap"), where=spot(face, seg, words))
+
+
+def spot_phrase(face: Face, location: str, words: Words) -> Text:
+    """A spot on a tile in a sentence: "the field (north-west)"."""
+    seg = face.name_to_seg[location]
+    kind = face.segments[seg].kind
+    return words(
+        "label.spot_phrase", feature=feature_word(kind, words), where=spot(face, seg, words)
+    )
+
+
+def at(game: Game, x: int, y: int, location: str | None) -> tuple[Feature, Face, int] | None:
+    """The feature at a location of the tile at ``x, y`` (None: no such spot)."""
+    placed = game.board.tiles.get((x, y))
+    if placed is None or location is None:
+        return None
+    seg = placed.face.name_to_seg.get(location)
+    if seg is None:
+        return None
+    return game.board.feature_at((x, y), seg), placed.face, seg
+
+
+def owners(feature: Feature) -> list[int]:
+    """Seats with followers on a feature, in seat order, each once."""
+    return sorted({f.player for f in feature.followers})
+
+
+def whose(game: Game, seats: list[int], viewer: int | None, words: Words) -> Text:
+    """ "your", "Bo's", "your and Bo's", or "" for nobody (possessive)."""
+    if not seats:
+        return Text("")
+    names = [
+        words("where.your") if s == viewer else words("where.theirs", name=escape(game.players[s]))
+        for s in seats
+    ]
+    if len(names) == 1:
+        return names[0]
+    return words("where.shared", first=join(names[:-1], ", "), last=names[-1])
+
+
+def feature_at(
+    game: Game, x: int, y: int, location: str | None, words: Words, viewer: int | None = None
+) -> Text:
+    """A feature on the board as a player reads it: "Bo's city at 2,0", "the
+    road at 1,-1" (whose: the players with followers on it now)."""
+    found = at(game, x, y, location)
+    if found is None:
+        return words("where.cell", x=x, y=y)
+    feature, _, _ = found
+    kind = feature_word(feature.kind, words)
+    owned = whose(game, owners(feature), viewer, words)
+    if owned:
+        return words("where.owned_feature", whose=owned, feature=kind, x=x, y=y)
+    return words("where.feature", feature=kind, x=x, y=y)
+
+
+def follower_at(
+    game: Game,
+    x: int,
+    y: int,
+    location: str | None,
+    words: Words,
+    viewer: int | None = None,
+    player: int | None = None,
+) -> Text:
+    """A follower as a player reads it: "your farmer at 3,-8", "Bo's knight
+    at 2,-7" (the follower's role from the feature it stands on)."""
+    found = at(game, x, y, location)
+    role = words("role.follower")
+    if found is not None:
+        role = words(f"role.{found[0].kind}")
+    if player is None:
+        return words("where.role_at", role=role, x=x, y=y)
+    owned = whose(game, [player], viewer, words)
+    return words("where.owned_role_at", whose=owned, role=role, x=x, y=y)
+
+
+def tile_words(kind: str, words: Words) -> Text:
+    """A tile kind by what it shows: "a city with a pennant and a road"."""
+    tile = KINDS.get(kind)
+    if tile is None:
+        return Text(kind)
+    segments = tile.segments
+    parts: list[Text] = []
+    cities = [s for s in segments if s.kind == "city"]
+    roads = [s for s in segments if s.kind == "road"]
+    if any(s.kind == "monastery" for s in segments):
+        parts.append(words("tile.monastery"))
+    for c in cities:
+        sides = len(c.edges)
+        parts.append(words("tile.city_pennant" if c.pennants else "tile.city", count=sides))
+    if roads:
+        parts.append(words("tile.roads", count=len(roads)))
+    if getattr(tile, "office", False):
+        parts.append(words("tile.office"))
+    if not parts:
+        parts.append(words("tile.fields"))
+    if len(parts) == 1:
+        return parts[0]
+    return words("where.list", first=join(parts[:-1], ", "), last=parts[-1])
