@@ -36,14 +36,18 @@ def compass(dx: float, dy: float, words: Words) -> Text:
     return words(f"where.{COMPASS[round(angle / 45) % 8]}")
 
 
-def spot(face: Face, seg: int, words: Words) -> Text:
-    """Where segment ``seg`` of a placed tile lies, in compass words."""
+def _vector(face: Face, seg: int) -> tuple[float, float, list[str]]:
     s = face.segments[seg]
-    if s.kind == "monastery":
-        return words("where.centre")
     names = [EDGES[e] for e in s.edges] if s.kind in ("road", "city") else []
     points = [_SIDE[n] for n in names] or [_HALF[HALVES[h]] for h in s.halves]
-    dx, dy = sum(p[0] for p in points), sum(p[1] for p in points)
+    return sum(p[0] for p in points), sum(p[1] for p in points), names
+
+
+def spot(face: Face, seg: int, words: Words) -> Text:
+    """Where segment ``seg`` of a placed tile lies, in compass words."""
+    if face.segments[seg].kind == "monastery":
+        return words("where.centre")
+    dx, dy, names = _vector(face, seg)
     if math.hypot(dx, dy) < 0.5:
         if names:  # a straight road, or a city across the tile
             sides = [words(f"where.{SIDE_WORD[n]}") for n in names]
@@ -52,15 +56,37 @@ def spot(face: Face, seg: int, words: Words) -> Text:
     return compass(dx, dy, words)
 
 
+def spots(face: Face, locations: list[str], words: Words) -> list[Text]:
+    """Where each of ``locations`` lies, told apart when two of one kind fall
+    on the same side (the one further into its corner is "the corner")."""
+    segs = [face.name_to_seg[loc] for loc in locations]
+    out = [spot(face, seg, words) for seg in segs]
+    for i, seg in enumerate(segs):
+        kind = face.segments[seg].kind
+        same = [
+            j
+            for j, other in enumerate(segs)
+            if out[j] == out[i] and face.segments[other].kind == kind
+        ]
+        if len(same) < 2:
+            continue
+        reach = {j: math.hypot(*_vector(face, segs[j])[:2]) for j in same}
+        corner = max(same, key=lambda j: reach[j])
+        for j in same:
+            out[j] = words("where.corner", where=out[j]) if j == corner else words("where.middle")
+    return out
+
+
 def feature_word(kind: str, words: Words) -> Text:
     return words(f"feature.{kind}") if kind in FEATURES else Text(kind)
 
 
-def spot_label(face: Face, location: str, words: Words) -> Text:
+def spot_label(face: Face, location: str, words: Words, where: Text | None = None) -> Text:
     """A follower spot on a tile: "City (east)"."""
     seg = face.name_to_seg[location]
     kind = face.segments[seg].kind
-    return words("label.spot", feature=words(f"feature.{kind}.cap"), where=spot(face, seg, words))
+    side = where if where is not None else spot(face, seg, words)
+    return words("label.spot", feature=words(f"feature.{kind}.cap"), where=side)
 
 
 def spot_phrase(face: Face, location: str, words: Words) -> Text:

@@ -4,11 +4,15 @@ values (bot.services.suggest)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.present.choices import rotation_words
+from bot.render import warm_up_async
 from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.autocomplete import game_option, to_choices, typed
 from bot.ui.labels import described
@@ -16,13 +20,39 @@ from bot.ui.outbox import holding
 from bot.ui.panel import PanelButton, PanelSelect, confirm_with_panel, send_hand, show_panel
 from bot.ui.replies import file_of, reply
 from bot.ui.thread import ThreadButton
+from engine.views import public_view
+
+log = logging.getLogger(__name__)
 
 Choices = list[app_commands.Choice[str]]
+
+
+WARM_BOARDS = 20  # boards of games in progress drawn at start-up
 
 
 class Play(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self._warmed = False
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Warm the render caches once, in the background (#14: the first
+        board after start-up is as quick as the others)."""
+        if self._warmed:
+            return
+        self._warmed = True
+        asyncio.get_running_loop().create_task(self._warm_up(), name="render-warm-up")
+
+    async def _warm_up(self) -> None:
+        views = []
+        try:
+            services = services_of(self.bot)
+            for info in (await services.store.list_active_games())[:WARM_BOARDS]:
+                views.append(public_view((await services.store.load_game(info.id)).game))
+        except Exception:
+            log.warning("games in progress could not be read for warming up", exc_info=True)
+        await warm_up_async(views)
 
     # --- tile and follower -----------------------------------------------------------
     @app_commands.command(name="place", description=described("command.place"))

@@ -36,6 +36,13 @@ def pays(face: str, words: Words) -> Text:
     return join([win(w) for w in chip.wins], words("bets.pays.or"))
 
 
+def short_pays(face: str, words: Words) -> Text:
+    """What a chip pays, short enough to sit under it: "pays 2/3"."""
+    chip = CHIPS.get(face)
+    points = "/".join(str(w.points) for w in chip.wins) if chip is not None else "?"
+    return words("bets.hand.chip", points=Text(points))
+
+
 class BetsAdapter(Adapter):
     name = engine.NAME
     title = "bets.title"
@@ -68,6 +75,7 @@ class BetsAdapter(Adapter):
             "other": "Chips in your supply ({count})",
         },
         "bets.hand.item": "{chip} ({pays})",
+        "bets.hand.chip": "pays {points}",
         "bets.pays.exactly": "{points} for {tiles} tiles",
         "bets.pays.at_least": "{points} for {tiles} or more",
         "bets.pays.or": ", ",
@@ -146,7 +154,7 @@ class BetsAdapter(Adapter):
         from renders.hand import Chip, HandSection
 
         faces = [str(f) for f in view.hidden.get("chips") or ()]
-        chips = tuple(Chip(f, pays(f, words)) for f in faces)
+        chips = tuple(Chip(f, short_pays(f, words)) for f in faces)
         return [HandSection(words("bets.hand.title", count=len(chips)), chips=chips)]
 
     def score_line(self, who: Text, event: Event, words: Words) -> Text | None:
@@ -170,11 +178,18 @@ class BetsAdapter(Adapter):
         return None
 
     def group_key(self, event: Event) -> str | None:
+        # A settlement's chips and the points they pay read as one line.
         if event.get("type") == "bet_settled":
-            return f"bets:{event.get('x')},{event.get('y')},{event.get('location')}"
+            return f"bets:{event.get('x')},{event.get('y')}"
+        at = event.get("at")
+        if event.get("reason") == engine.BET_REASON and isinstance(at, list | tuple):
+            return f"bets:{at[0]},{at[1]}"
         return None
 
     def group_line(self, events: list[Event], words: Words, name: Namer) -> Text | None:
+        events = [e for e in events if e.get("type") == "bet_settled"]
+        if not events:
+            return Text("")
         first = events[0]
         chips = [
             words(

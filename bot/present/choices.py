@@ -112,10 +112,12 @@ def follower_labels(game: Game, words: Words) -> list[tuple[str | None, Text]]:
     if locs is None:
         return []
     placed = game.turn.placed if game.turn is not None else None
+    known = [loc for loc in locs if placed is not None and loc in placed.face.name_to_seg]
+    sides = dict(zip(known, places.spots(placed.face, known, words), strict=True)) if placed else {}
     out: list[tuple[str | None, Text]] = []
     for n, loc in enumerate(locs, 1):
-        if placed is not None and loc in placed.face.name_to_seg:
-            spot = places.spot_label(placed.face, loc, words)
+        if placed is not None and loc in sides:
+            spot = places.spot_label(placed.face, loc, words, sides[loc])
         else:
             spot = generic.humanize(loc)
         out.append((loc, words("label.numbered", number=n, label=spot)))

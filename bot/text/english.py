@@ -168,6 +168,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "where.centre": "centre",
     "where.around": "all around",
     "where.between": "{first}-{second}",
+    "where.corner": "{where} corner",
+    "where.middle": "middle",
     "where.your": "your",
     "where.theirs": "{name}'s",
     "where.shared": "{first} and {last}",

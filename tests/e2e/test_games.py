@@ -8,9 +8,10 @@ import pytest
 from engine.expansions import known_expansions
 from engine.game import shuffled
 from engine.tiles import base_bag, expansion_tiles
+from tests.e2e.budgets import internals, pings, questions_out_of_turn
 from tests.e2e.gamedb import game_state
 from tests.e2e.members import Harness
-from tests.e2e.table import open_table, play_table, table_figures
+from tests.e2e.table import Table, open_table, play_table, table_figures
 
 
 def assert_clean(figures: dict[str, float]) -> None:
@@ -18,6 +19,33 @@ def assert_clean(figures: dict[str, float]) -> None:
     assert figures["late_acks"] == 0
     assert figures["double_acks"] == 0
     assert figures["clicks_without_visible_update"] == 0
+
+
+def assert_budgets(
+    harness: Harness, table: Table, figures: dict[str, float], messages: float, p95: float
+) -> None:
+    """#13: new thread messages per turn, no rate-limit wait, the clicker's
+    latency, one ping per own turn plus one per question out of turn, and
+    plain words only."""
+    assert figures["thread_messages_per_turn"] <= messages, figures
+    assert figures["rate_limit_waits"] == 0, figures
+    assert figures["click_to_final_ms_p95"] <= p95, figures
+    assert internals(harness.fake) == []
+
+
+async def assert_pings(harness: Harness, table: Table) -> None:
+    loaded = await game_state(harness.bot.database_url, table.game_id)
+    game, info = loaded.game, loaded.info
+    record = game.record()
+    asked = questions_out_of_turn(record)
+    for seat in info.seats:
+        member = next((m for m in table.players if m.id == seat.user_id), None)
+        if member is None:
+            continue
+        own = sum(1 for a in game.actions if a["type"] == "place" and a["player"] == seat.index)
+        allowed = own + asked.get(seat.index, 0)
+        got = pings(harness.fake, member, table.first_call)
+        assert got <= allowed, (member.name, got, own, asked.get(seat.index, 0))
 
 
 async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRequest) -> None:
@@ -33,6 +61,8 @@ async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRe
     assert ada.images() and bo.images()
     figures = await table_figures(harness, table, "base", request.config)
     assert_clean(figures)
+    assert_budgets(harness, table, figures, messages=1.5, p95=500)
+    await assert_pings(harness, table)
     assert harness.fake.problems() == []
 
 
@@ -72,3 +102,5 @@ async def test_all_expansions_short_deck(harness: Harness, request: pytest.Fixtu
     }
     figures = await table_figures(harness, table, "all-expansions", request.config)
     assert_clean(figures)
+    assert_budgets(harness, table, figures, messages=2.5, p95=700)
+    await assert_pings(harness, table)
