@@ -74,11 +74,24 @@ class CarcassonneBot(commands.Bot):
             self._shutdown = asyncio.ensure_future(self._shut_down())
         await asyncio.shield(self._shutdown)
 
+    async def _send_what_is_left(self, timeout: float = 10.0) -> None:
+        """Messages the outbox still holds (paced under Discord's limits) go
+        out before the connection closes, for a few seconds at most."""
+        notifier = self.services.ctx.notifier if self.services is not None else None
+        drain = getattr(notifier, "drain", None)
+        if drain is None:
+            return
+        try:
+            await asyncio.wait_for(drain(), timeout)
+        except TimeoutError:
+            log.warning("shutting down with messages still unsent")
+
     async def _shut_down(self) -> None:
         log.info("shutting down")
         if self.scheduler is not None:
             await self.scheduler.stop()
         await drain_handlers()  # still connected: they can answer
+        await self._send_what_is_left()
         await super().close()
         await drain_handlers(0)  # any that started meanwhile
         if self.database is not None:

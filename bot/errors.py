@@ -8,6 +8,8 @@ the services and the engine raise.
 
 from __future__ import annotations
 
+import re
+
 from bot.text import Text, Words
 from db.errors import GameError
 from engine.phases import IllegalAction
@@ -120,6 +122,18 @@ class NotAGameChannel(BotError):
     code = "not_a_game_channel"
 
 
+# What an engine reason may carry that players never read: rule IDs, step
+# names and seat numbers (the reasons are written for the record's readers).
+_RULE_IDS = re.compile(r"\s*\((?:[BGTXC]-[\d.]+(?:,\s*)?)+\)")
+_STEP = re.compile(r"\s*in step '[^']*'")
+_SEAT = re.compile(r"\s*\(seat \d+\)")
+
+
+def plain_reason(reason: str) -> str:
+    """An engine reason without rule IDs, step names or seat numbers."""
+    return _SEAT.sub("", _STEP.sub("", _RULE_IDS.sub("", reason))).strip()
+
+
 def player_text(error: BaseException, words: Words) -> Text | None:
     """What the player reads for ``error``, or None when it is unexpected (a
     bug: the funnel logs it and shows a generic message)."""
@@ -127,5 +141,5 @@ def player_text(error: BaseException, words: Words) -> Text | None:
         return words(error.key, **error.fields)
     if isinstance(error, IllegalAction):
         # The engine's reasons are safe to show (no hidden information).
-        return words("error.not_allowed", reason=str(error))
+        return words("error.not_allowed", reason=plain_reason(str(error)))
     return None

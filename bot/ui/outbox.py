@@ -104,6 +104,7 @@ class Lane:
     holds: int = 0
     state: Literal["idle", "running", "paced"] = "idle"
     resume_at: float = 0.0
+    sending: bool = False  # a new message is being sent
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -217,6 +218,20 @@ class Outbox:
                 return_when=asyncio.FIRST_COMPLETED,
             )
 
+    def pending(self, *, new_only: bool = False) -> bool:
+        """Whether anything is still to be sent (or being sent); ``new_only``:
+        a new message (not an edit of one already there)."""
+        if not new_only:
+            return any(self._busy(state) for state in self._lanes.values())
+        for state in self._lanes.values():
+            if state.sending:
+                return True
+            for key in state.queue:
+                msg = self._messages.get(key)
+                if msg is not None and msg.message_id is None:
+                    return True
+        return False
+
     @staticmethod
     def _busy(state: Lane) -> bool:
         return bool(state.queue) or state.state != "idle"
@@ -237,25 +252,45 @@ class Outbox:
         state = self._lane(lane)
         try:
             while state.queue and not state.holds:
-                msg = self._messages.get(state.queue[0])
-                if msg is None:
-                    state.queue.popleft()
-                    continue
-                wait = self._wait_for(msg)
-                if wait > 0:
+                key, wait = self._next(state)
+                if key is None:
                     state.state, state.resume_at = "paced", time.monotonic() + wait
                     self._pace_later()
                     return
-                state.queue.popleft()
+                state.queue.remove(key)
+                msg = self._messages.get(key)
+                if msg is None:
+                    continue
                 msg.queued = False
+                state.sending = msg.message_id is None
                 await self._send(msg)
+                state.sending = False
         except Exception:
             log.exception("outbox lane %s failed", lane)
+        state.sending = False
         state.state = "idle"
         if state.queue and not state.holds:
             self._start(lane)
         elif not state.queue:
             state.done.set()
+
+    def _next(self, state: Lane) -> tuple[str | None, float]:
+        """The first message of the lane that may go now, or None and how long
+        to wait. New messages go strictly in order; an edit whose bucket is
+        full lets later messages pass (it is sent, with its latest state,
+        when its bucket has room)."""
+        waits: list[float] = []
+        for key in list(state.queue):
+            msg = self._messages.get(key)
+            if msg is None:
+                return key, 0.0  # dropped meanwhile: just take it off
+            wait = self._wait_for(msg)
+            if wait <= 0:
+                return key, 0.0
+            waits.append(wait)
+            if msg.message_id is None:
+                break  # a new message waits: nothing after it may pass
+        return None, min(waits) if waits else 0.0
 
     def _wait_for(self, msg: Message) -> float:
         kind: Kind = "create" if msg.message_id is None else "edit"

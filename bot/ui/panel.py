@@ -27,6 +27,7 @@ import discord
 from bot.errors import StaleChoice, player_text
 from bot.present import panel as pn
 from bot.present import values
+from bot.present.hands import received
 from bot.render import follower_async, placement_async, tile_async
 from bot.services import Caller, Services
 from bot.text import Words
@@ -36,6 +37,7 @@ from bot.ui.outbox import holding
 from bot.ui.replies import defer, edit, file_of, reply
 from bot.ui.views import MAX_CUSTOM_ID, MAX_LABEL, MAX_OPTION, MAX_PLACEHOLDER, STYLES, GameView
 from db.errors import GameError, GameFinished, NotYourTurn, StaleGame
+from db.service import ActResult
 
 log = logging.getLogger(__name__)
 
@@ -207,6 +209,7 @@ async def on_click(
         cell: tuple[int, int] | None = None
         page = action_page = 0
         note = ""
+        result: ActResult | None = None
         try:
             if verb == "cell" and value:
                 cell = values.parse_cell(value)
@@ -216,13 +219,15 @@ async def on_click(
                 action_page = int(arg)
             elif verb == "rot":
                 x, y, r = values.parse_rotation_choice(arg)
-                await services.turns.place(caller, game_id, x, y, r, offered_at=version)
+                result = await services.turns.place(caller, game_id, x, y, r, offered_at=version)
             elif verb == "fol":
                 location = values.parse_follower(arg)
-                await services.turns.follower(caller, game_id, location, offered_at=version)
+                result = await services.turns.follower(
+                    caller, game_id, location, offered_at=version
+                )
             elif verb in ("act", "actsel"):
                 key = value if verb == "actsel" and value is not None else arg
-                _, label = await services.turns.choose(caller, game_id, version, key)
+                result, label = await services.turns.choose(caller, game_id, version, key)
                 note = caller.words("panel.chosen", choice=label)
             elif verb == "undo":
                 removed = await services.undo.undo(caller, game_id)
@@ -237,6 +242,10 @@ async def on_click(
         panel = await services.reading.panel(
             caller, game_id, cell=cell, page=page, action_page=action_page
         )
+        if result is not None:
+            # What the player just received (a gift, a card): theirs only.
+            news = received(result.seat, result.events, caller.words)
+            note = "\n".join([*news, note]) if news else note
         if note:
             panel.text = f"{note}\n{panel.text}"
         await show_panel(interaction, panel, caller.words, replace=True)

@@ -92,6 +92,11 @@ def test_errors_read_as_sentences() -> None:
     assert player_text(IllegalAction("cell 1,0 already holds a tile"), ENGLISH) == (
         "Not allowed: cell 1,0 already holds a tile"
     )
+    # Rule IDs, step names and seat numbers stay in the engine's reasons (#13).
+    reason = "it is not Ada's move: waiting for Bo (seat 1) in step 'xmas-attack' (X-4.9)"
+    assert player_text(IllegalAction(reason), ENGLISH) == (
+        "Not allowed: it is not Ada's move: waiting for Bo"
+    )
     assert player_text(RuntimeError("secret"), ENGLISH) is None
 
 

@@ -103,16 +103,18 @@ class BotProcess:
                 fut.set_exception(BotDied(f"the bot exited:\n{self.log_tail()}"))
         self._waiters.clear()
 
-    async def idle(self, seq: int = 0, timeout: float = 60.0) -> None:
+    async def idle(self, seq: int = 0, timeout: float = 60.0, *, drained: bool = False) -> None:
         """Wait until the bot has read gateway dispatch ``seq`` and has no task
-        running (all it was sent is handled)."""
+        running (all it was sent is handled); ``drained``: and until its
+        outbox has sent every message it was pacing."""
         if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
             raise BotDied(f"the bot is not running:\n{self.log_tail()}")
         self._queries += 1
         key = str(self._queries)
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters[key] = fut
-        self.proc.stdin.write(f"idle? {key} {seq}\n".encode())
+        verb = "drained?" if drained else "idle?"
+        self.proc.stdin.write(f"{verb} {key} {seq}\n".encode())
         await self.proc.stdin.drain()
         try:
             await asyncio.wait_for(fut, timeout)

@@ -59,12 +59,17 @@ class Activity(asyncio.Protocol):
     ``idle? KEY SEQ`` is answered ``idle KEY`` once the client has read the
     gateway dispatch numbered SEQ (``ws.sequence``: it is set before the
     dispatch is parsed, and parsing creates the handler tasks without awaiting)
-    and no tracked task has been running at two checks in a row."""
+    and no tracked task has been running at two checks in a row.
+    ``drained? KEY SEQ`` is answered the same way once, in addition, the bot's
+    outbox has no new message left to send (messages it paces under Discord's
+    rate limits: the whole-game player waits for them, so its game does not
+    depend on how fast the machine is)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.pending: set[asyncio.Task[Any]] = set()
         self.queries: list[tuple[str, int]] = []
+        self.drained: set[str] = set()  # keys of "drained?" queries
         self.buffer = b""
         self._check_scheduled = False
         self._quiet_checks = 0
@@ -103,6 +108,17 @@ class Activity(asyncio.Protocol):
         ws = getattr(self._client, "ws", None)
         return int(getattr(ws, "sequence", None) or 0)
 
+    def outbox_pending(self) -> bool:
+        """Whether the bot's outbox still has messages to send."""
+        try:
+            from bot.ui.outbox import Outbox
+        except ImportError:
+            return False
+        # New messages only: an edit changes no member's surfaces (the player
+        # reads a thread message as new when it is created), and the bot lets
+        # waiting edits coalesce.
+        return any(o.pending(new_only=True) for o in gc.get_objects() if isinstance(o, Outbox))
+
     def _schedule_check(self) -> None:
         if self.queries and not self._check_scheduled:
             self._check_scheduled = True
@@ -120,10 +136,15 @@ class Activity(asyncio.Protocol):
         if self._quiet_checks < 2:
             self._schedule_check()  # the sequence has no callback: poll while asked
             return
-        out = "".join(f"idle {key}\n" for key, _ in self.queries)
-        self.queries.clear()
+        waiting = bool(self.drained) and self.outbox_pending()
+        done = [(k, s) for k, s in self.queries if not (waiting and k in self.drained)]
+        self.queries = [(k, s) for k, s in self.queries if waiting and k in self.drained]
+        self.drained -= {k for k, _ in done}
+        if self.queries:
+            self.loop.call_later(0.05, self._schedule_check)
         self._quiet_checks = 0
-        os.write(sys.stdout.fileno(), out.encode())
+        if done:
+            os.write(sys.stdout.fileno(), "".join(f"idle {k}\n" for k, _ in done).encode())
 
     # asyncio.Protocol: lines from stdin
     def data_received(self, data: bytes) -> None:
@@ -131,8 +152,10 @@ class Activity(asyncio.Protocol):
         while b"\n" in self.buffer:
             line, self.buffer = self.buffer.split(b"\n", 1)
             parts = line.decode().split()
-            if len(parts) == 3 and parts[0] == "idle?":
+            if len(parts) == 3 and parts[0] in ("idle?", "drained?"):
                 self.queries.append((parts[1], int(parts[2])))
+                if parts[0] == "drained?":
+                    self.drained.add(parts[1])
             elif parts == ["tasks?"]:  # diagnostics: what keeps the bot busy
                 print("sequence read:", self.sequence(), file=sys.stderr)
                 for task in self.pending:

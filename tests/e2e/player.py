@@ -7,7 +7,8 @@ member's own last action. A surface is
 
 - an ephemeral message of the member (a panel), or
 - a message in the member's DMs, or
-- a message in one of the game's channels (the thread) that mentions the member.
+- a message in one of the game's channels (the thread) that mentions the member
+  (news when it is created: the bot's edits of thread messages ping nobody).
 
 It takes the freshest surface of the first member (in a seeded random order)
 who has one and uses one of its components, chosen at random (seeded) among:
@@ -120,9 +121,16 @@ class Player:
             if not m.loading
             and self.in_scope(member, m)
             and self.progress(m)
-            and (not fresh or m.changed > member.last_action)
+            and (not fresh or self.since(m) > member.last_action)
         ]
-        return sorted(found, key=lambda m: m.changed, reverse=True)
+        return sorted(found, key=self.since, reverse=True)
+
+    def since(self, m: Message) -> float:
+        """When a message became news: a thread message when it was created
+        (a ping; the bot's later edits ping nobody and may come a little
+        late, coalesced), a panel or a DM whenever it changed."""
+        public = m.channel_id in self.channels and m.visible_to is None
+        return m.created if public else m.changed
 
     def choose(self, member: Member, message: Message) -> Move:
         comps = self.progress(message)
@@ -135,10 +143,13 @@ class Player:
         return Move(member, message, select, self.rng.sample(options, n))
 
     def next_move(self, *, fresh: bool = True) -> Move | None:
+        found = {m.name: self.surfaces(m, fresh=fresh) for m in self.members}
+        if not any(found.values()):
+            return None  # (the seeded choices are drawn only when there is a move)
         order = list(self.members)
         self.rng.shuffle(order)
         for member in order:
-            surfaces = self.surfaces(member, fresh=fresh)
+            surfaces = found[member.name]
             if surfaces:
                 return self.choose(member, surfaces[0])
         return None
@@ -151,6 +162,13 @@ class Player:
         else:
             outcome = await move.member.select(move.message, move.values, custom_id=cid)
         self.log.moves.append((move.describe(), outcome))
+        # The bot sends some messages later, pacing itself under Discord's
+        # rate limits: wait for them (outside the interaction, as a person
+        # waits for their ping), so the next move sees everything and a game
+        # plays the same however fast the machine is.
+        start = time.monotonic()
+        await move.member.harness.bot.idle(drained=True)
+        self.log.waited_s += time.monotonic() - start
         return outcome
 
     async def step(self) -> bool:

@@ -68,7 +68,9 @@ async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRe
 
 # A fixed 12-tile deck with four bookmaker tiles early (The Bets): with these
 # seeds the humans stake and settle chips, open a gift and choose a tile (The
-# Gifts) and draw Christmas cards, in well under a minute.
+# Gifts), draw, play and target Christmas cards, in well under a minute. (The
+# player's choices are seeded and it waits for every new message the bot
+# paces, so the game is the same on every machine.)
 ALL_DECK = shuffled(16, "tiles", base_bag() + expansion_tiles("bets"))[:12]
 
 
@@ -81,7 +83,7 @@ async def test_all_expansions_short_deck(harness: Harness, request: pytest.Fixtu
     table = await open_table(
         harness, [ada, bo, cy], ai_seats=1, expansions=exps, seed=13, decks={"tiles": ALL_DECK}
     )
-    log = await play_table(harness, table, seed=7)
+    log = await play_table(harness, table, seed=5)
     assert log.finished
     loaded = await game_state(harness.bot.database_url, table.game_id)
     assert loaded.info.status == "finished"
