@@ -8,6 +8,7 @@ import pytest
 from engine.expansions import known_expansions
 from engine.game import shuffled
 from engine.tiles import base_bag, expansion_tiles
+from tests.e2e import transcript
 from tests.e2e.budgets import internals, pings, questions_out_of_turn
 from tests.e2e.gamedb import game_state
 from tests.e2e.members import Harness
@@ -31,6 +32,18 @@ def assert_budgets(
     assert figures["rate_limit_waits"] == 0, figures
     assert figures["click_to_final_ms_p95"] <= p95, figures
     assert internals(harness.fake) == []
+
+
+def write_transcripts(table: Table, name: str, config: pytest.Config) -> None:
+    """What each player saw, as text, beside the figures (to read a game as
+    its players lived it): <basetemp>/e2e-transcripts/<game>-<player>.txt."""
+    from tests.e2e.conftest import figures_path
+
+    out = figures_path(config).parent / "e2e-transcripts"
+    out.mkdir(parents=True, exist_ok=True)
+    for member in table.players:
+        text = transcript.render(member, {table.thread_id})
+        (out / f"{name}-{member.name}.txt").write_text(text, encoding="utf-8")
 
 
 async def assert_pings(harness: Harness, table: Table) -> None:
@@ -60,6 +73,7 @@ async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRe
     # Both humans saw the board images in the thread, and the final board.
     assert ada.images() and bo.images()
     figures = await table_figures(harness, table, "base", request.config)
+    write_transcripts(table, "base", request.config)
     assert_clean(figures)
     assert_budgets(harness, table, figures, messages=1.5, p95=500)
     await assert_pings(harness, table)
@@ -103,6 +117,7 @@ async def test_all_expansions_short_deck(harness: Harness, request: pytest.Fixtu
         a["type"] for a in loaded.game.actions if a.get("player") == seat.index
     }
     figures = await table_figures(harness, table, "all-expansions", request.config)
+    write_transcripts(table, "all-expansions", request.config)
     assert_clean(figures)
     assert_budgets(harness, table, figures, messages=2.5, p95=700)
     await assert_pings(harness, table)

@@ -1,5 +1,5 @@
 """The bot's thin async wrappers (bot/render.py) draw every image off the event
-loop, with English captions until the words module passes localised ones."""
+loop, with the words of the text layer (bot.render.captions)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ import io
 from PIL import Image
 
 from bot import render
+from bot.present.hands import hand_sections
+from bot.text import ENGLISH
 from engine.views import private_view, public_view
 from renders import warm_up
 from renders.choices import distinct_cells, distinct_rotations
 from renders.demo import follower_step, random_game
-from renders.english import english, english_breakdown
+from renders.english import english_breakdown
 
 
 def _kind(data: bytes) -> str:
@@ -27,12 +29,15 @@ async def test_every_image_through_the_wrappers() -> None:
     tile = game.turn.tile  # type: ignore[union-attr]
     rots = distinct_rotations(tile, [r for x, y, r in placements if (x, y) == cell])
     assert _kind(await render.board_async(view, distinct_cells(placements))) == "PNG"
-    assert _kind(await render.board_async(view, captions=english())) == "PNG"
+    assert _kind(await render.board_async(view, words=ENGLISH)) == "PNG"
     assert _kind(await render.placement_async(view, cell, tile, rots)) == "PNG"
     assert _kind(await render.tile_async(tile, rots) or b"") == "PNG"
-    assert _kind(await render.hand_async(private_view(game, 0)) or b"") == "PNG"
+    mine = private_view(game, 0)
+    assert _kind(await render.hand_async(mine, hand_sections(mine, ENGLISH))) == "PNG"
     placed, spots = follower_step(game)
     assert _kind(await render.follower_async(placed, spots)) == "PNG"
+    # The words drawn come from the text layer (one Captions per language).
+    assert render.captions(ENGLISH).tile_to_place == ENGLISH("image.tile_to_place")
     done = random_game(3)
     end = public_view(done)
     rows = english_breakdown(end.events, len(end.players))
