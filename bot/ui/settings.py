@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import discord
 
@@ -30,9 +30,37 @@ TOGGLES = {
 SELECTS = ("away", "qfrom", "qto", "zone")
 
 
-class SettingsButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"carc:set:(?P<verb>[a-z_]+)"
-):
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+
+
+class SettingsItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
+    """What the settings components share: the verb read back from the
+    template's named group, and the click (errors to the one funnel)."""
+
+    verb: str
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls.rebuild(match["verb"])
+
+    @classmethod
+    def rebuild(cls, verb: str) -> Self:
+        raise NotImplementedError
+
+    def chosen(self, interaction: discord.Interaction) -> str | None:
+        """The value picked (selects); None for a button."""
+        return None
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await on_change(interaction, self.verb, self.chosen(interaction))
+        except Exception as exc:
+            await funnel.handle(interaction, exc)
+
+
+class SettingsButton(SettingsItem[discord.ui.Button[Any]], template=r"carc:set:(?P<verb>[a-z_]+)"):
     def __init__(self, verb: str, label: str = "?", on: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
@@ -45,21 +73,11 @@ class SettingsButton(
         self.verb = verb
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await on_change(interaction, self.verb, None)
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+    def rebuild(cls, verb: str) -> SettingsButton:
+        return cls(verb)
 
 
-class SettingsSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"carc:sets:(?P<verb>[a-z]+)"
-):
+class SettingsSelect(SettingsItem[discord.ui.Select[Any]], template=r"carc:sets:(?P<verb>[a-z]+)"):
     def __init__(
         self,
         verb: str,
@@ -78,18 +96,13 @@ class SettingsSelect(
         self.verb = verb
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(match["verb"])
+    def rebuild(cls, verb: str) -> SettingsSelect:
+        return cls(verb)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    def chosen(self, interaction: discord.Interaction) -> str | None:
         data: dict[str, Any] = dict(interaction.data or {})
-        chosen = list(self.item.values) or [str(v) for v in data.get("values", [])]
-        try:
-            await on_change(interaction, self.verb, chosen[0] if chosen else None)
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+        values = list(self.item.values) or [str(v) for v in data.get("values", [])]
+        return values[0] if values else None
 
 
 def settings_view(prefs: UserPrefs, now: dt.datetime, words: Words) -> discord.ui.View:

@@ -14,18 +14,18 @@ DMs open and with them closed (then he is asked in the thread, alike).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.services import Caller, Post, Services
+from bot.services import Caller, Services
 from bot.settings import Settings
 from db import migrate
-from db.service import GameInfo, GameService
+from db.service import GameService
 from db.session import Database
 from engine.expansions import christmas as xm
+from tests.bot.test_services import Recorder
 
 ADA = Caller(10, guild_id=1, channel_id=2, name="Ada")
 BO = Caller(11, guild_id=1, channel_id=2, name="Bo")
@@ -33,29 +33,10 @@ CY = Caller(12, guild_id=1, channel_id=2, name="Cy")
 TILES = ["B", "U", "U", "V", "W", "U", "V", "W", "U", "V"]
 
 
-@dataclass
-class Recorder:
-    refuse: set[int] = field(default_factory=set)
-    public: list[Post] = field(default_factory=list)
-    dms: dict[int, list[Post]] = field(default_factory=dict)
-
-    async def post(self, info: GameInfo, message: Post) -> None:
-        self.public.append(message)
-
-    async def dm(self, user_id: int, message: Post) -> bool:
-        if user_id in self.refuse:
-            return False
-        self.dms.setdefault(user_id, []).append(message)
-        return True
-
-    async def lobby(self, info: GameInfo) -> None:
-        return None
-
-
 async def public_record(rec: Recorder) -> list[tuple[Any, ...]]:
     """What anyone could see of the thread posts, images drawn."""
     out = []
-    for p in rec.public:
+    for p in rec.posts:
         images = [(name, data) for name, data in await p.images()]
         out.append((p.text, tuple(p.mentions), tuple(p.buttons), p.key, p.keep_image, images))
     return out
@@ -129,5 +110,5 @@ async def test_holding_prevent_attack_leaves_no_public_trace_x4_9(
         assert any("answered for you" in t for t in told)
     else:
         # Asked in the thread, in the same neutral words in both twins.
-        pings = [p for p in holder.public if BO.user_id in p.mentions and "answer" in p.text]
+        pings = [p for p in holder.posts if BO.user_id in p.mentions and "answer" in p.text]
         assert pings and all("attack" not in p.text.lower() for p in pings)
