@@ -221,7 +221,6 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "play.placed": "Placed at {x},{y} ({rotation}).",
     "play.follower": "Follower placed.",
     "play.no_follower": "No follower this turn.",
-    "play.done": "Done.",
     "play.resigned": "You resigned from game #{game}.",
     "undo.took_back": {
         "one": "Took back {count} action.",
