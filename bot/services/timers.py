@@ -2,8 +2,10 @@
 
 Timers live in the database (db.timers), so they survive a restart. Each due
 timer is first *claimed*: its due time moves to a retry time (a back-off
-that doubles with every attempt, up to :data:`RETRY_MAX`) in one conditional
-update, so only one process handles it. Once handled it is removed and the
+that doubles with every attempt, up to :data:`RETRY_MAX`) in the claiming
+transaction, so only one process handles it: the one that owns the game's
+guild (bot.shards), which also runs the handoffs other processes leave it
+(bot.services.handoff). Once handled it is removed and the
 game's timers are set again. A handler that fails — a busy or failing
 database above all — leaves the claimed timer to fire again at its retry
 time: a timer is never lost to an error; only a game that is gone or over
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import Any
 
 from bot.present import choices as ch
 from bot.services.context import Context
@@ -25,15 +28,17 @@ from bot.services.deadlines import (
     Deadlines,
     policy_of,
 )
+from bot.services.handoff import run_handoff
 from bot.services.messages import Post
 from bot.services.standin import timeout_action
 from bot.services.turns import Turns
 from bot.services.waiting import turn_number
+from bot.shards import Shards
 from bot.text import escape, mention
 from db.errors import GameFinished, GameNotFound, GameNotStarted, StoreUnavailable
-from db.models import ACTIVE
+from db.models import ACTIVE, utcnow
 from db.service import GameInfo
-from db.timers import TimerInfo
+from db.timers import HANDOFF, TimerInfo
 from engine.game import Game
 from engine.phases import Event
 
@@ -55,28 +60,38 @@ class TurnTimers:
         self.turns = turns
         self.deadlines = deadlines
 
-    async def fire_due(self, now: dt.datetime | None = None) -> int:
-        """Handle every due timer; returns how many were handled."""
+    async def fire_due(self, now: dt.datetime | None = None, limit: int = 100) -> int:
+        """Handle the timers due at ``now`` of the guilds this process owns
+        (at most ``limit``, and not those their handlers set meanwhile), each
+        claimed just before it is handled; returns how many were handled."""
         now = now or self.ctx.clock()
+        started = utcnow()  # the store's clock, which stamps new timers
         timers = self.ctx.store.timers
-        handled = 0
-        for timer in await timers.due(now):
+        shards = Shards.of(self.ctx.settings).claims
+
+        def plan(timer: TimerInfo) -> tuple[dt.datetime, dict[str, Any]]:
             attempt = int(timer.payload.get("attempt", 0)) + 1
-            retry_at = now + retry_delay(attempt)
+            return now + retry_delay(attempt), {**timer.payload, "attempt": attempt}
+
+        handled = 0
+        for _ in range(limit):
             try:
-                claimed = await timers.claim(
-                    timer, now, retry_at, {**timer.payload, "attempt": attempt}
-                )
+                timer = await timers.claim_next(now, plan, shards=shards, created_before=started)
             except StoreUnavailable as exc:
                 # Untouched, the timer stays due: the next poll tries again.
                 log.warning(
                     "timers not claimed: the store is unavailable (%s)", exc.what, exc_info=exc
                 )
                 break
-            if not claimed:
-                continue  # handled or cancelled elsewhere meanwhile
+            if timer is None:
+                break  # none left (or all being handled elsewhere)
+            retry_at, payload = plan(timer)
+            attempt = payload["attempt"]
             try:
-                await self.handle(timer)
+                if timer.kind == HANDOFF:
+                    await run_handoff(self.ctx, self.turns, timer)
+                else:
+                    await self.handle(timer)
             except GONE as exc:
                 log.info("timer %s of game %s dropped: %s", timer.id, timer.game_id, exc.code)
             except StoreUnavailable as exc:
@@ -102,6 +117,7 @@ class TurnTimers:
                 continue
             else:
                 handled += 1
+                log.info("timer %s of game %s fired (%s)", timer.id, timer.game_id, timer.kind)
             await self._done(timer)
         return handled
 
@@ -111,7 +127,10 @@ class TurnTimers:
         fires again at its retry time (handlers check it is still due)."""
         try:
             try:
-                await self.deadlines.reconcile(timer.game_id, replacing=timer.id)
+                if timer.kind == HANDOFF:  # its follow-up set the game's timers itself
+                    await self.ctx.store.timers.cancel(timer.id)
+                else:
+                    await self.deadlines.reconcile(timer.game_id, replacing=timer.id)
             except GONE:
                 await self.ctx.store.timers.cancel(timer.id)
         except StoreUnavailable as exc:

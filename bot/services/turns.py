@@ -21,6 +21,7 @@ from bot.services.access import Caller, seat_of, visible_game
 from bot.services.announce import Announcer, Chunk
 from bot.services.context import Context, ai_for
 from bot.services.deadlines import AI_RETRY, Deadlines
+from bot.services.handoff import Owners
 from bot.services.legality import is_legal
 from bot.services.waiting import WaitingKey, turn_number
 from db.errors import StoreError
@@ -45,10 +46,17 @@ class Followup:
 
 
 class Turns:
-    def __init__(self, ctx: Context, announcer: Announcer, deadlines: Deadlines) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        announcer: Announcer,
+        deadlines: Deadlines,
+        owners: Owners | None = None,
+    ) -> None:
         self.ctx = ctx
         self.announcer = announcer
         self.deadlines = deadlines
+        self.owners = owners  # None: this process owns every game
         # Games whose follow-up failed after a stored change.
         self.followups: dict[int, Followup] = {}
 
@@ -113,7 +121,10 @@ class Turns:
         *,
         hand_all: bool = False,
     ) -> None:
-        """:meth:`after`, keeping what failed for the scheduler to finish."""
+        """:meth:`after`, keeping what failed for the scheduler to finish; or
+        handed to the process that owns the game (bot.services.handoff)."""
+        if self.owners is not None and await self.owners.follow_up(game_id):
+            return
         progress = Followup(list(events), before)
         try:
             await self.after(game_id, events, before, hand_all=hand_all, progress=progress)

@@ -10,8 +10,11 @@ So that the harness knows when the bot has finished handling what it was
 sent, the launcher tracks the asyncio tasks the bot creates (a task factory,
 standard asyncio) and answers ``idle? KEY SEQ`` lines on stdin with
 ``idle KEY`` on stdout once the client has read gateway dispatch SEQ and no
-task is left running (long-lived loops excepted). Asking the client for
-heartbeats instead would spend its gateway send budget (120 per minute).
+task is left running (long-lived loops excepted); ``idle? KEY SEQ SHARD``
+names the shard whose connection dispatched SEQ (the bot is an
+``AutoShardedBot``: one connection, and one sequence, per shard). Asking the
+client for heartbeats instead would spend its gateway send budget (120 per
+minute).
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ import yarl
 # Coroutines that run for the life of the process: not "work in progress".
 # (a view's timeout sleeper: discord.py gives views built for dynamic items one)
 LONG_LIVED = {"Scheduler._run", "ConnectionState._delay_ready", "BaseView.__timeout_task_impl"}
+# Gateway readers (one per shard of the AutoShardedBot): alive for good, but
+# what they dispatch (interaction handlers...) is work, as the main task's is.
+READERS = {"Shard.worker"}
 SETTLE = 0.005  # seconds between idle checks (two quiet checks in a row answer)
 
 
@@ -57,7 +63,7 @@ class Activity(asyncio.Protocol):
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.pending: set[asyncio.Task[Any]] = set()
-        self.queries: list[tuple[str, int]] = []
+        self.queries: list[tuple[str, int, int]] = []  # (key, sequence, shard)
         self.buffer = b""
         self._check_scheduled = False
         self._quiet_checks = 0
@@ -71,6 +77,8 @@ class Activity(asyncio.Protocol):
         task = asyncio.Task(coro, loop=loop, **kwargs)
         if not self._main_seen:  # asyncio.run's own task: the whole program
             self._main_seen = True
+            return task
+        if getattr(coro, "__qualname__", "") in READERS:
             return task
         # A long-lived loop's helpers (e.g. its wait_for) belong to it.
         if getattr(coro, "__qualname__", "") not in LONG_LIVED and (
@@ -86,14 +94,21 @@ class Activity(asyncio.Protocol):
         self.pending.discard(task)
         self._schedule_check()
 
-    def sequence(self) -> int:
-        """The last gateway sequence number the bot's client has read."""
+    def sequence(self, shard: int = 0) -> int:
+        """The last gateway sequence number the bot's client has read on ``shard``."""
         if self._client is None:
             # The bot object is built inside bot.__main__.run_bot: find it.
             self._client = next(
                 (o for o in gc.get_objects() if isinstance(o, discord.Client)), None
             )
-        ws = getattr(self._client, "ws", None)
+        client = self._client
+        if isinstance(client, discord.AutoShardedClient):
+            try:
+                ws = client._get_websocket(shard_id=shard)
+            except (KeyError, AttributeError):  # that shard is not connected (yet)
+                ws = None
+        else:
+            ws = getattr(client, "ws", None)
         return int(getattr(ws, "sequence", None) or 0)
 
     def _schedule_check(self) -> None:
@@ -105,15 +120,14 @@ class Activity(asyncio.Protocol):
         self._check_scheduled = False
         if not self.queries:
             return
-        seq = self.sequence()
-        if self.pending or any(q_seq > seq for _, q_seq in self.queries):
+        if self.pending or any(q_seq > self.sequence(shard) for _, q_seq, shard in self.queries):
             self._quiet_checks = 0
         else:
             self._quiet_checks += 1
         if self._quiet_checks < 2:
             self._schedule_check()  # the sequence has no callback: poll while asked
             return
-        out = "".join(f"idle {key}\n" for key, _ in self.queries)
+        out = "".join(f"idle {key}\n" for key, _, _ in self.queries)
         self.queries.clear()
         self._quiet_checks = 0
         os.write(sys.stdout.fileno(), out.encode())
@@ -124,10 +138,11 @@ class Activity(asyncio.Protocol):
         while b"\n" in self.buffer:
             line, self.buffer = self.buffer.split(b"\n", 1)
             parts = line.decode().split()
-            if len(parts) == 3 and parts[0] == "idle?":
-                self.queries.append((parts[1], int(parts[2])))
+            if len(parts) in (3, 4) and parts[0] == "idle?":
+                shard = int(parts[3]) if len(parts) == 4 else 0
+                self.queries.append((parts[1], int(parts[2]), shard))
             elif parts == ["tasks?"]:  # diagnostics: what keeps the bot busy
-                print("sequence read:", self.sequence(), file=sys.stderr)
+                print("sequence read:", self.sequence(), file=sys.stderr)  # shard 0
                 for task in self.pending:
                     print("pending:", task, file=sys.stderr)
                     task.print_stack(limit=8, file=sys.stderr)
