@@ -7,9 +7,10 @@ restart mid-game, and every click accounted for in the action logs."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,10 +89,7 @@ class AuditedPlayer(Player):
     seat (never one applied twice)."""
 
     def __init__(self, audit: Audit, table: Table, seats: dict[int, int], **kw: Any) -> None:
-        async def done() -> bool:
-            return await audit.finished(table.game_id)
-
-        super().__init__(table.players, {table.thread_id}, done=done, **kw)
+        super().__init__(table.players, {table.thread_id}, done=finished_of(audit, table), **kw)
         self.audit = audit
         self.table = table
         self.seats = seats  # member id -> seat
@@ -111,6 +109,29 @@ def thread_posts(fake: FakeDiscord, thread_id: int) -> list[Any]:
     return [
         m for m in fake.world.messages.values() if m.channel_id == thread_id and not m.ephemeral
     ]
+
+
+def cpu_seconds(bots: Cluster) -> list[float]:
+    """CPU time used so far by each bot process (Linux /proc; 0 elsewhere)."""
+    out = []
+    for p in bots.processes:
+        try:
+            fields = Path(f"/proc/{p.proc.pid if p.proc else 0}/stat").read_text().split()
+            out.append((int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK"))
+        except (OSError, ValueError, IndexError):
+            out.append(0.0)
+    return out
+
+
+def process_cpu() -> float:
+    return time.process_time()
+
+
+def finished_of(audit: Audit, table: Table) -> Callable[[], Awaitable[bool]]:
+    async def done() -> bool:
+        return await audit.finished(table.game_id)
+
+    return done
 
 
 def panel_version(move: Move) -> int | None:
@@ -240,3 +261,63 @@ async def test_two_processes_share_the_shards_over_postgresql(
     assert all(p is far for m, p in fired if m.group(3) == "handoff")
     assert any(m.group(3) == "handoff" for m, _ in fired)
     assert "gateway: shard(s) 0 of 2" in near.log_text()
+
+
+BENCH_GAMES = int(os.environ.get("E2E_BENCH_GAMES", "0"))  # games per server
+BENCH_ROUNDS = int(os.environ.get("E2E_BENCH_ROUNDS", "1"))  # one, then two processes, n times
+
+
+@pytest.mark.skipif(
+    not BENCH_GAMES,
+    reason="a benchmark, not a check: `python -m benchmarks.shards` runs it "
+    "(E2E_BENCH_GAMES=n games per server)",
+)
+async def test_actions_per_second_with_one_and_two_processes(
+    fake: FakeDiscord, postgres_url: str, tmp_path: Path
+) -> None:
+    """The same load on one process holding both shards, then on two
+    processes holding one each: games played at once in a server of each
+    shard, two players and an AI seat each; actions stored per second."""
+    fake.limits.scale = 0.01  # the bot's work, not Discord's windows
+    servers = Servers(
+        fake.add_server("Near Table", shard=(0, 2)), fake.add_server("Far Table", shard=(1, 2))
+    )
+    for round_, layout in enumerate([["0,1"], ["0", "1"]] * BENCH_ROUNDS):
+        folder = tmp_path / f"{round_}-{len(layout)}p"
+        bots = Cluster(fake, folder, postgres_url, layout, shard_count=2)
+        await bots.start()
+        try:
+            harness = Harness(fake, bots)  # type: ignore[arg-type]
+            audit = Audit(GameService(bots.db))
+            tables = []
+            for n in range(BENCH_GAMES):
+                for server in (servers.near, servers.far):
+                    name = f"{round_}.{n}{server.guild.name[0]}"
+                    players = [harness.member(name + x, server=server) for x in "AB"]
+                    deck = {"tiles": BASE[:16]}
+                    table = await open_table(
+                        harness, players, ai_seats=1, decks=deck, channel=server.channel.id
+                    )
+                    tables.append(table)
+            playing = [
+                Player(t.players, {t.thread_id}, seed=i, done=finished_of(audit, t))
+                for i, t in enumerate(tables)
+            ]
+            start, bot_cpu, own_cpu = time.monotonic(), cpu_seconds(bots), process_cpu()
+            await asyncio.gather(*(p.play() for p in playing))
+            seconds = time.monotonic() - start
+            bot_cpu = [
+                after - before for before, after in zip(bot_cpu, cpu_seconds(bots), strict=True)
+            ]
+            own_cpu = process_cpu() - own_cpu
+            actions = sum([len(await audit.log(t.game_id)) for t in tables])
+            clicks = sum(len(p.log.moves) for p in playing)
+            print(
+                f"\nshards: {len(layout)} process(es): {len(tables)} games at once, "
+                f"{actions} actions and {clicks} clicks in {seconds:.1f} s = "
+                f"{actions / seconds:.1f} actions/s, {clicks / seconds:.1f} clicks/s; "
+                f"CPU s: bot {' + '.join(f'{c:.1f}' for c in bot_cpu)}, "
+                f"harness (fake Discord, players) {own_cpu:.1f}"
+            )
+        finally:
+            await bots.stop()
