@@ -35,7 +35,7 @@ from bot.services.turns import Turns
 from bot.services.waiting import turn_number
 from bot.shards import Shards
 from bot.text import escape, mention
-from db.errors import GameFinished, GameNotFound, GameNotStarted, StoreUnavailable
+from db.errors import GameFinished, GameNotFound, GameNotStarted, StaleGame, StoreUnavailable
 from db.models import ACTIVE, utcnow
 from db.service import GameInfo
 from db.timers import HANDOFF, TimerInfo
@@ -94,6 +94,16 @@ class TurnTimers:
                     await self.handle(timer)
             except GONE as exc:
                 log.info("timer %s of game %s dropped: %s", timer.id, timer.game_id, exc.code)
+            except StaleGame:
+                # Another process changed the game meanwhile (a DM answer reaches
+                # shard 0's): at the retry the handler sees whether it still applies.
+                log.info(
+                    "timer %s of game %s: the game changed meanwhile; next at %s",
+                    timer.id,
+                    timer.game_id,
+                    retry_at,
+                )
+                continue
             except StoreUnavailable as exc:
                 log.warning(
                     "timer %s of game %s: the store is unavailable (%s); "
