@@ -79,28 +79,43 @@ async def far_game(owner: Process, *, ai: bool = False, **options: object) -> in
     return info.id
 
 
-async def test_a_time_limit_plays_on_the_stored_game_not_a_stale_copy(
-    processes: list[Process],
-) -> None:
-    """The owner caches the game; the other process takes Ada's placement
-    back and places elsewhere (the same version again); the owner's time
-    limit then plays Ada's follower for the placement that is stored."""
-    _, owner = processes
-    gid = await far_game(owner, expansions=[], timeout_hours=1.0, policy="ai", seed=4)
+async def placed_elsewhere(owner: Process, gid: int, *, then_follower: bool) -> dict[str, object]:
+    """The owner places Ada's tile (and caches the game at version 1); another
+    process takes it back and places it elsewhere: version 1 again, another
+    game (then, when asked, plays Ada's follower step too). Returns where."""
     first, second = (await owner.store.load_game(gid)).game.legal_actions(0)[:2]
-    await owner.services.turns.act(in_far(ADA), gid, dict(first))  # cached at version 1
+    await owner.services.turns.act(in_far(ADA), gid, dict(first))
     other = GameService(Database(owner.db.url))
     try:
         await other.take_back(gid, 0, expected_version=1)
         await other.act(gid, ADA, dict(second))
+        if then_follower:
+            game = (await other.load_game(gid)).game
+            await other.act(gid, ADA, dict(game.legal_actions(0)[0]))
     finally:
         await other.db.dispose()
-    assert await owner.services.timers.fire_due(utcnow() + dt.timedelta(hours=2)) >= 1
+    return {**second, "player": 0}
+
+
+async def stored_and_seen(owner: Process, gid: int) -> list[dict[str, object]]:
+    """The stored log, checked to be what the owner and a fresh replay see."""
     stored = (await owner.store.export_record(gid))["actions"]
-    assert stored[0] == {**second, "player": 0} and len(stored) >= 2
     assert (await owner.store.load_game(gid)).game.actions == stored
-    fresh = GameService(owner.db)
-    assert (await fresh.load_game(gid)).game.actions == stored  # the log replays
+    assert (await GameService(owner.db).load_game(gid)).game.actions == stored
+    return list(stored)
+
+
+async def test_a_time_limit_plays_on_the_stored_game_not_a_stale_copy(
+    processes: list[Process],
+) -> None:
+    """The owner's time limit plays Ada's follower for the placement that is
+    stored, not for the one the owner cached."""
+    _, owner = processes
+    gid = await far_game(owner, expansions=[], timeout_hours=1.0, policy="ai", seed=4)
+    placed = await placed_elsewhere(owner, gid, then_follower=False)
+    assert await owner.services.timers.fire_due(utcnow() + dt.timedelta(hours=2)) >= 1
+    stored = await stored_and_seen(owner, gid)
+    assert stored[0] == placed and len(stored) >= 2
 
 
 async def test_ai_seats_answer_on_the_stored_game_not_a_stale_copy(
@@ -108,22 +123,10 @@ async def test_ai_seats_answer_on_the_stored_game_not_a_stale_copy(
 ) -> None:
     _, owner = processes
     gid = await far_game(owner, ai=True, expansions=[], seed=4)
-    first, second = (await owner.store.load_game(gid)).game.legal_actions(0)[:2]
-    await owner.services.turns.act(in_far(ADA), gid, dict(first))  # cached at version 1
-    other = GameService(Database(owner.db.url))
-    try:
-        await other.take_back(gid, 0, expected_version=1)
-        await other.act(gid, ADA, dict(second))
-        game = (await other.load_game(gid)).game
-        await other.act(gid, ADA, dict(game.legal_actions(0)[0]))  # the AI seat's turn now
-    finally:
-        await other.db.dispose()
+    placed = await placed_elsewhere(owner, gid, then_follower=True)  # the AI seat's turn now
     assert await owner.services.resume_all() == 1  # the AI path, as at a start
-    stored = (await owner.store.export_record(gid))["actions"]
-    assert stored[0] == {**second, "player": 0}
-    assert any(a["player"] == 1 for a in stored)  # the AI played its turn
-    assert (await owner.store.load_game(gid)).game.actions == stored
-    assert (await GameService(owner.db).load_game(gid)).game.actions == stored
+    stored = await stored_and_seen(owner, gid)
+    assert stored[0] == placed and any(a["player"] == 1 for a in stored)
 
 
 async def test_a_dm_answer_is_followed_up_by_the_process_owning_the_server(
