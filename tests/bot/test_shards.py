@@ -140,3 +140,23 @@ def test_a_second_bot_on_one_sqlite_file_is_refused_in_one_line(tmp_path: Path) 
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: process {os.getpid()} is using")
     assert "SQLite serves one bot process" in lines[0] and "PostgreSQL" in lines[0]
+
+
+def test_check_names_the_shards_and_a_bot_running_on_the_sqlite_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli.check import check
+    from db import migrate
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    migrate.upgrade(url)
+    environ = {"DATABASE_URL": url, "SHARD_COUNT": "2"}
+    with holding(url):
+        assert check(offline=True, env_file=None, environ=environ) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "ok       gateway: this process holds all 2 shard(s)" in lines
+    assert any(
+        line.startswith(f"note     process {os.getpid()} is using the SQLite database")
+        and line.endswith(": a bot runs on it")
+        for line in lines
+    )
