@@ -14,7 +14,9 @@ hands it sent stays whole, and AI turns run where the game's timers fire.
   (``{"since": v, "until": v + 1}``: the versions around it), so a process
   killed right after the commit loses nothing.
 - Any other change followed up here (a resignation from DMs): one handoff
-  after the change, unless one is already waiting.
+  after the change, unless one is already waiting. A process killed between
+  the two leaves the resigned seat to the AI only when its time limit
+  passes or the owner restarts (bot.services.resume_all).
 - A thread post made here (a resignation or undo notice from DMs): handed
   over as ``{"post": ...}`` by :class:`OwnerNotifier`, in order.
 
