@@ -15,8 +15,9 @@ hands it sent stays whole, and AI turns run where the game's timers fire.
   killed right after the commit loses nothing.
 - Any other change followed up here (a resignation from DMs): one handoff
   after the change, unless one is already waiting. A process killed between
-  the two leaves the resigned seat to the AI only when its time limit
-  passes or the owner restarts (bot.services.resume_all).
+  the two leaves a resigned seat that the game waits for to its time limit,
+  or to the owner's next start (bot.services.resume_all); any other player's
+  move brings the AI in for it as well.
 - A thread post made here (a resignation or undo notice from DMs): handed
   over as ``{"post": ...}`` by :class:`OwnerNotifier`, in order.
 
