@@ -493,13 +493,13 @@ class GameService:
         """The game's engine state (lobby games have none: GameNotStarted).
         ``private=True`` gives a fresh replay the caller owns (e.g. for AI lookahead)."""
         async with self.db.read() as s:
-            row, seats = await self._load_rows(s, game_id)
+            row, seats, stamp = await self._load_stamped(s, game_id)
             if row.status == LOBBY:
                 raise GameNotStarted(game_id)
             if private:
                 game = await self._replay(s, row, seats)
             else:
-                game = await self._engine_game(s, row, seats)
+                game = await self._engine_game(s, row, seats, stamp)
             return LoadedGame(_info(row, seats), game)
 
     async def list_active_games(
@@ -623,8 +623,8 @@ class GameService:
                         raise StaleGame()
                     live = self._current(game_id, index, stamp)
                     if live is None:
-                        row, seat_rows = await self._load_rows(s, game_id)
-                        await self._engine_game(s, row, seat_rows)
+                        row, seat_rows, now_stamp = await self._load_stamped(s, game_id)
+                        await self._engine_game(s, row, seat_rows, now_stamp)
                         live = self._cache[game_id]
                         if len(live.game.actions) != index:
                             raise StaleGame()  # changed since the fast path looked
@@ -738,6 +738,19 @@ class GameService:
         seats = (await self._seats_of(s, [game_id])).get(game_id, [])
         return row, seats
 
+    async def _load_stamped(
+        self, s: AsyncSession, game_id: int
+    ) -> tuple[GameRow, list[Seat], dt.datetime | None]:
+        """The game's rows and the stamp of its last action, read together."""
+        found = (
+            await s.execute(select(GameRow, _last_stamp()).where(GameRow.id == game_id))
+        ).one_or_none()
+        if found is None:
+            raise GameNotFound(game_id)
+        row, stamp = found
+        seats = (await self._seats_of(s, [game_id])).get(game_id, [])
+        return row, seats, stamp
+
     async def _seats_of(self, s: AsyncSession, game_ids: list[int]) -> dict[int, list[Seat]]:
         out: dict[int, list[Seat]] = {}
         if not game_ids:
@@ -775,30 +788,36 @@ class GameService:
         )
         return (await s.execute(q)).scalar_one_or_none()
 
-    async def _engine_game(self, s: AsyncSession, row: GameRow, seats: list[Seat]) -> Game:
-        """The engine state at ``row.version``: the cached game when current, the
-        cached game caught up from the log when behind (its own last action
-        still stored), else a full replay."""
+    async def _engine_game(
+        self, s: AsyncSession, row: GameRow, seats: list[Seat], stamp: dt.datetime | None
+    ) -> Game:
+        """The engine state at ``row.version`` (whose last action has ``stamp``):
+        the cached game when current, the cached game caught up from the log
+        when behind (its own last action still stored), else a full replay."""
         live = self._cache.get(row.id)
         if live is not None:
             cached = live.game
             have = len(cached.actions)
-            if have <= row.version and await self._stamp(s, row.id, have) == live.stamp:
+            if have == row.version:
+                known = stamp
+            else:
+                known = await self._stamp(s, row.id, have) if have < row.version else None
+            if have <= row.version and known == live.stamp:
                 if have == row.version:
                     self._cache.move_to_end(row.id)
                     return cached
                 try:
-                    actions, stamp = await self._log(s, row.id, have, row.version)
+                    actions, last = await self._log(s, row.id, have, row.version)
                     for a in actions:
                         cached.apply(a)
                 except (IllegalAction, CorruptGame):
                     self._forget(row.id)
                 else:
-                    self._remember(row.id, cached, live.seats, stamp)
+                    self._remember(row.id, cached, live.seats, last)
                     return cached
             self._forget(row.id)
-        game, stamp = await self._replay_stamped(s, row, seats)
-        self._remember(row.id, game, seats, stamp)
+        game, last = await self._replay_stamped(s, row, seats)
+        self._remember(row.id, game, seats, last)
         return game
 
     async def _replay(self, s: AsyncSession, row: GameRow, seats: list[Seat]) -> Game:
