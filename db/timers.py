@@ -182,30 +182,6 @@ class Timers:
             )
             return due
 
-    async def claim(
-        self,
-        timer: TimerInfo,
-        now: dt.datetime,
-        retry_at: dt.datetime,
-        payload: dict[str, Any] | None = None,
-    ) -> bool:
-        """Take a due timer to handle it: its due time moves to ``retry_at``
-        (and its payload to ``payload``, e.g. an attempt count) unless another
-        handler claimed or cancelled it first. False: not ours to handle."""
-        if retry_at.tzinfo is None or retry_at <= now:
-            raise BadTimer("a claimed timer must be retried later")
-        values: dict[str, Any] = {"due_at": retry_at}
-        if payload is not None:
-            values["payload"] = dict(payload)
-        async with self.db.write() as s:
-            result = await s.execute(
-                update(Timer)
-                .where(Timer.id == timer.id, Timer.due_at <= now)
-                .values(**values)
-                .execution_options(synchronize_session=False)
-            )
-            return bool(result.rowcount)  # type: ignore[attr-defined]
-
     async def cancel(self, timer_id: int) -> bool:
         """Remove one timer; False when it was already gone."""
         async with self.db.write() as s:
