@@ -76,7 +76,9 @@ def run_bot_alone(settings: Settings) -> int:
     from bot.cli.lock import Busy, holding
 
     try:
-        with holding(settings.database_url):
+        with holding(settings.database_url) as lock:
+            if lock is not None:
+                log.info("database: SQLite serves this one bot process (lock %s)", lock)
             return asyncio.run(run_bot(settings))
     except Busy as exc:
         problem(
