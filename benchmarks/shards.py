@@ -5,7 +5,7 @@ holding one each, over one throwaway PostgreSQL, on the end-to-end harness
 
 The load: games played at once in a server of each shard (two players
 pressing the bot's components and an AI seat each), Discord's rate-limit
-windows shortened to 1/100 so that the bot's own work is measured. Each line
+windows shortened to 1/10 (as in the harness's restart tests). Each line
 also gives the CPU seconds of each bot process and of the harness (the fake
 Discord and the players share the machine with the bots: on a small machine
 they bound the figure). Without PostgreSQL the test is skipped and says why.

@@ -278,13 +278,12 @@ async def test_actions_per_second_with_one_and_two_processes(
     """The same load on one process holding both shards, then on two
     processes holding one each: games played at once in a server of each
     shard, two players and an AI seat each; actions stored per second."""
-    fake.limits.scale = 0.01  # the bot's work, not Discord's windows
     servers = Servers(
         fake.add_server("Near Table", shard=(0, 2)), fake.add_server("Far Table", shard=(1, 2))
     )
     for round_, layout in enumerate([["0,1"], ["0", "1"]] * BENCH_ROUNDS):
         folder = tmp_path / f"{round_}-{len(layout)}p"
-        bots = Cluster(fake, folder, postgres_url, layout, shard_count=2)
+        bots = Cluster(fake, folder, postgres_url, layout, shard_count=2, TIMER_POLL_SECONDS="1")
         await bots.start()
         try:
             harness = Harness(fake, bots)  # type: ignore[arg-type]
