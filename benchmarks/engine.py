@@ -298,7 +298,7 @@ def _verdict(ratio: float, target: float | None) -> str:
     return f"<= {target:.2f} {'ok' if ratio <= target else 'MISSED'}"
 
 
-def compare(rev: str, rounds: int) -> None:
+def compare(rev: str, rounds: int, only: list[str] | None = None) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-engine-"))
     tree = None
     try:
@@ -310,7 +310,7 @@ def compare(rev: str, rounds: int) -> None:
         )
         engines = [Engine(rev, tree), Engine("now", ROOT)]
         try:
-            _compare(engines, rounds)
+            _compare(engines, rounds, only)
         finally:
             for e in engines:
                 e.close()
@@ -323,11 +323,13 @@ def compare(rev: str, rounds: int) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _compare(engines: list[Engine], rounds: int) -> None:
+def _compare(engines: list[Engine], rounds: int, only: list[str] | None) -> None:
     old, new = engines
     header = f"  {'':46} {old.label:>10} {'now':>10}  {'wall':>6} {'cpu':>6}  target"
     print(header)
     for row in ROWS:
+        if only and row.name not in only:
+            continue
         results: dict[str, list[dict[str, Any]]] = {old.label: [], new.label: []}
         for i in range(rounds):
             for e in engines if i % 2 == 0 else engines[::-1]:
@@ -343,8 +345,8 @@ def _compare(engines: list[Engine], rounds: int) -> None:
             f"{_verdict(max(wall, cpu), row.target)}",
             flush=True,
         )
-    mem = [e.run("memory") for e in engines]
-    for key, label in (("full", "after a full game"), ("mid", "mid-game")):
+    mem = [e.run("memory") for e in engines] if not only or "memory" in only else []
+    for key, label in (("full", "after a full game"), ("mid", "mid-game")) if mem else ():
         ratio = mem[1][key] / mem[0][key]
         print(
             f"  {'memory per cached game, ' + label:46} {mem[0][key] / 1024:7.1f} KB "
@@ -357,8 +359,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.engine")
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (default 7)")
     parser.add_argument("--base", default=BASE, help=f"commit to compare with (default {BASE})")
+    parser.add_argument(
+        "--only", nargs="*", choices=[r.name for r in ROWS] + ["memory"], help="these figures only"
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    compare(args.base, args.rounds)
+    compare(args.base, args.rounds, args.only)
 
 
 if __name__ == "__bench_worker__":

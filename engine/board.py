@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from engine.directions import OFFSETS, RING, ROTATIONS, facing_half, opposite
-from engine.tiles import FACES, Face, SegmentKind
+from engine.directions import OFFSETS, RING, opposite
+from engine.tiles import FACES, FITS, Face, SegmentKind
 
 Pos = tuple[int, int]
 
@@ -39,11 +39,19 @@ class Feature:
     open_edges: int = 0
     pennants: int = 0
     followers: list[Follower] = field(default_factory=list)
-    cities: set[int] = field(default_factory=set)  # fields: city nodes touched
+    # Fields: city nodes touched (a node may repeat; readers take the set of
+    # their roots). A tuple, so the many features without cities share ().
+    cities: tuple[int, ...] = ()
     completed: bool = False  # scored by completion (B-7); never scored again
-    # Expansion state that must follow joins (e.g. locks, tiebreak marks);
-    # merged by the expansions' on_merge hooks.
-    marks: dict[str, object] = field(default_factory=dict)
+    _marks: dict[str, object] | None = None
+
+    @property
+    def marks(self) -> dict[str, object]:
+        """Expansion state that must follow joins (e.g. locks, tiebreak
+        marks), merged by the expansions' merge hooks; made on first use."""
+        if self._marks is None:
+            self._marks = {}
+        return self._marks
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +83,14 @@ class Board:
         self.parent: list[int] = []
         self.node_seg: list[tuple[Pos, int]] = []
         self.features: dict[int, Feature] = {}
-        # Empty cells next to placed tiles -> required edge per side ("?" free).
-        self.frontier: dict[Pos, str] = {}
+        # Empty cells next to placed tiles -> need code (engine.tiles.NEED_CODE).
+        self.frontier: dict[Pos, int] = {}
         self.monasteries: dict[Pos, int] = {}
         self.merge_hooks: list[MergeHook] = []
-        self._fit_cache: dict[tuple[str, str], tuple[int, ...]] = {}
+        # The frontier sorted by cell, and the last listing made from
+        # it; both dropped at every placement.
+        self._cells: list[tuple[Pos, int]] | None = None
+        self._listing: tuple[str, list[tuple[int, int, int]]] | None = None
 
     # --- union-find -------------------------------------------------------
     def find(self, node: int) -> int:
@@ -109,8 +120,10 @@ class Board:
         fa.segments.extend(fb.segments)
         fa.open_edges += fb.open_edges
         fa.pennants += fb.pennants
-        fa.followers.extend(fb.followers)
-        fa.cities |= fb.cities
+        if fb.followers:
+            fa.followers.extend(fb.followers)
+        if fb.cities:
+            fa.cities += fb.cities
         fa.completed = fa.completed or fb.completed
         del self.features[rb]
         return ra
@@ -119,87 +132,87 @@ class Board:
     def fits(self, kind: str, pos: Pos) -> tuple[int, ...]:
         """Rotations (degrees) in which ``kind`` fits at the empty cell ``pos``."""
         need = self.frontier.get(pos)
-        if need is None:
-            return ()
-        key = (kind, need)
-        cached = self._fit_cache.get(key)
-        if cached is None:
-            cached = tuple(
-                r
-                for r in ROTATIONS
-                if all(
-                    n == "?" or n == e for n, e in zip(need, FACES[(kind, r)].edges, strict=True)
-                )
-            )
-            self._fit_cache[key] = cached
-        return cached
+        return () if need is None else FITS[kind][need]
 
     def placements(self, kind: str) -> list[tuple[int, int, int]]:
         """Every legal (x, y, rotation) for ``kind`` (B-4), sorted."""
-        out = [(x, y, r) for (x, y) in self.frontier for r in self.fits(kind, (x, y))]
-        out.sort()
-        return out
+        listing = self._listing
+        if listing is None or listing[0] != kind:
+            if self._cells is None:
+                self._cells = sorted(self.frontier.items())
+            table = FITS[kind]
+            listing = (kind, [(x, y, r) for (x, y), need in self._cells for r in table[need]])
+            # Kept until the next placement: the draw check (B-4), the turn's
+            # listing and the AI all ask for the same tile.
+            self._listing = listing
+        return list(listing[1])
 
     def can_place(self, kind: str) -> bool:
-        return any(self.fits(kind, pos) for pos in self.frontier)
+        table = FITS[kind]
+        return any(table[need] for need in self.frontier.values())
 
     def place(self, kind: str, pos: Pos, rotation: int) -> PlaceResult:
         """Place without checking legality (callers check with :meth:`fits`)."""
         f = FACES[(kind, rotation)]
         x, y = pos
-        base = len(self.parent)
+        parent, features, frontier, tiles = self.parent, self.features, self.frontier, self.tiles
+        base = len(parent)
         nodes = tuple(range(base, base + len(f.segments)))
         for i, seg in enumerate(f.segments):
-            self.parent.append(base + i)
-            self.node_seg.append((pos, i))
-            self.features[base + i] = Feature(
-                id=base + i,
-                kind=seg.kind,
-                tiles={pos},
-                segments=[(pos, i)],
-                open_edges=len(seg.edges),
-                pennants=seg.pennants,
-                cities={base + a for a in seg.adj},
+            node = base + i
+            parent.append(node)
+            ref = (pos, i)
+            self.node_seg.append(ref)
+            features[node] = Feature(
+                node,
+                seg.kind,
+                {pos},
+                [ref],
+                len(seg.edges),
+                seg.pennants,
+                [],
+                tuple(base + a for a in seg.adj) if seg.adj else (),
             )
-            if seg.kind == "monastery":
-                self.monasteries[pos] = base + i
+        if f.monastery is not None:
+            self.monasteries[pos] = base + f.monastery
         placed = Placed(kind, pos, rotation, f, nodes)
-        self.tiles[pos] = placed
-        self.frontier.pop(pos, None)
+        tiles[pos] = placed
+        frontier.pop(pos, None)
+        self._cells = self._listing = None
 
-        extended: set[int] = set()
+        extended: list[int] = []
         for edge, (dx, dy) in enumerate(OFFSETS):
             npos = (x + dx, y + dy)
-            other = self.tiles.get(npos)
+            other = tiles.get(npos)
             if other is None:
-                need = self.frontier.get(npos, "????")
-                o = opposite(edge)
-                self.frontier[npos] = need[:o] + f.edges[edge] + need[o + 1 :]
+                frontier[npos] = frontier.get(npos, 0) | f.need_bits[edge]
                 continue
-            mine = f.edge_seg[edge]
-            theirs = other.face.edge_seg[opposite(edge)]
-            if mine is not None and theirs is not None:
-                root = self._union(nodes[mine], other.nodes[theirs])
-                self.features[root].open_edges -= 2
-                extended.add(nodes[mine])
-            for half in (2 * edge, 2 * edge + 1):
-                a, b = f.half_seg[half], other.face.half_seg[facing_half(half)]
-                if a is not None and b is not None:
-                    self._union(nodes[a], other.nodes[b])
+            theirs_face, theirs_nodes = other.face, other.nodes
+            mine, halves = f.links[edge]
+            if mine is not None:
+                theirs = theirs_face.edge_seg[opposite(edge)]
+                if theirs is not None:
+                    root = self._union(nodes[mine], theirs_nodes[theirs])
+                    features[root].open_edges -= 2
+                    extended.append(nodes[mine])
+            for a, half in halves:
+                b = theirs_face.half_seg[half]
+                if b is not None:
+                    self._union(nodes[a], theirs_nodes[b])
 
-        roots = {self.find(n) for n in extended}
+        find = self.find
         completed: list[int] = []
-        for i, seg in enumerate(f.segments):
-            if seg.kind in ("road", "city"):
-                root = self.find(nodes[i])
-                feat = self.features[root]
-                if feat.open_edges == 0 and not feat.completed and root not in completed:
-                    completed.append(root)
-        for mpos, node in self.monasteries_around(pos):
-            feat = self.feature_of(node)
-            if not feat.completed and self.ring_count(mpos) == 8:
-                completed.append(self.find(node))
-        return PlaceResult(placed, roots, completed)
+        for i in f.closable:  # roads and cities (B-7)
+            root = find(nodes[i])
+            feat = features[root]
+            if feat.open_edges == 0 and not feat.completed and root not in completed:
+                completed.append(root)
+        if self.monasteries:
+            for mpos, node in self.monasteries_around(pos):
+                feat = self.feature_of(node)
+                if not feat.completed and self.ring_count(mpos) == 8:
+                    completed.append(find(node))
+        return PlaceResult(placed, {find(n) for n in extended}, completed)
 
     # --- queries -------------------------------------------------------------
     def monasteries_around(self, pos: Pos) -> Iterator[tuple[Pos, int]]:

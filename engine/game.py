@@ -39,7 +39,7 @@ from engine.phases import (
     Steps,
 )
 from engine.plugins import install_expansions, known_expansions
-from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
+from engine.tiles import FITS, KINDS, START_KIND, base_bag, expansion_tiles, need_side
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -248,7 +248,7 @@ class Game:
         while self.bag:
             kind = self.bag.pop(0)
             self.reveal()
-            if self.board.can_place(kind):
+            if self.board.placements(kind):  # kept for the turn's listing
                 return kind
             self.events.append(
                 {"type": "discard", "tile": kind, "reason": "fits nowhere on the board (B-4)"}
@@ -433,15 +433,15 @@ class Game:
         if self.turn.allowed_cells is not None and pos not in self.turn.allowed_cells:
             cells = " ".join(f"{cx},{cy}" for cx, cy in sorted(self.turn.allowed_cells))
             raise IllegalAction(f"the tile must go on {cells} this turn, not {x},{y}")
-        if rot not in self.board.fits(kind, pos):
+        if rot not in FITS[kind][need]:
             edges = KINDS[kind].edges
             q = rot // 90
             for d in range(4):
-                mine = edges[(d - q) % 4]
-                if need[d] != "?" and need[d] != mine:
+                mine, theirs = edges[(d - q) % 4], need_side(need, d)
+                if theirs != "?" and theirs != mine:
                     raise IllegalAction(
                         f"{kind} does not fit at {x},{y} r{rot}: its {EDGES[d]} edge "
-                        f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[need[d]]} (B-4)"
+                        f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[theirs]} (B-4)"
                     )
             raise IllegalAction(f"{kind} does not fit at {x},{y} r{rot} (B-4)")
 
