@@ -212,6 +212,39 @@ class Follower(GameAction):
 
 
 BASE_ACTIONS: dict[str, type[GameAction]] = {Place.TYPE: Place, Follower.TYPE: Follower}
+
+
+def _plain_int(v: object) -> TypeGuard[int]:
+    return type(v) is int and -INT_LIMIT <= v < INT_LIMIT
+
+
+def plain_base_action(data: object) -> Place | Follower | None:
+    """The typed base action of a record dict (or typed action) whose shape is
+    plainly right, or None: then the general parser decides, with its
+    messages. The fast path of every placement and follower applied."""
+    kind = type(data)
+    if kind is dict:
+        assert isinstance(data, dict)
+        if data.get("type") == "place" and len(data) == 5:
+            p, x, y, r = data.get("player"), data.get("x"), data.get("y"), data.get("rotation")
+            if _plain_int(p) and _plain_int(x) and _plain_int(y) and _plain_int(r):
+                return Place(p, x, y, r)
+        elif data.get("type") == "follower" and len(data) == 3 and "location" in data:
+            p, loc = data.get("player"), data["location"]
+            if _plain_int(p) and (loc is None or type(loc) is str):
+                return Follower(p, loc)
+        return None
+    if kind is Place:
+        assert isinstance(data, Place)
+        plain = all(_plain_int(v) for v in (data.player, data.x, data.y, data.rotation))
+        return data if plain else None
+    if kind is Follower:
+        assert isinstance(data, Follower)
+        loc = data.location
+        return data if _plain_int(data.player) and (loc is None or type(loc) is str) else None
+    return None
+
+
 # Every action type any expansion defines (filled by engine.plugins.register),
 # so that a type nobody knows is a malformed action, not merely an illegal one.
 ACTION_TYPES: dict[str, type[GameAction]] = dict(BASE_ACTIONS)

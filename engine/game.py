@@ -22,6 +22,7 @@ from engine.actions import (
     GameAction,
     Place,
     is_int,
+    plain_base_action,
     shown,
 )
 from engine.board import Board, Feature, Placed, PlaceResult, Pos
@@ -39,7 +40,7 @@ from engine.phases import (
     Steps,
 )
 from engine.plugins import install_expansions, known_expansions
-from engine.tiles import FITS, KINDS, START_KIND, base_bag, expansion_tiles, need_side
+from engine.tiles import FACES, FITS, KINDS, START_KIND, base_bag, expansion_tiles, misfit
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -248,7 +249,7 @@ class Game:
         while self.bag:
             kind = self.bag.pop(0)
             self.reveal()
-            if self.board.placements(kind):  # kept for the turn's listing
+            if self.board.can_place(kind):
                 return kind
             self.events.append(
                 {"type": "discard", "tile": kind, "reason": "fits nowhere on the board (B-4)"}
@@ -319,13 +320,16 @@ class Game:
         player = self.current
         self.turn = turn = Turn(self.turns_played + 1, player, tile)
         self.events.append({"type": "draw", "player": player, "tile": tile})
-        yield from self.hooks.after_draw.run(self)
+        hooks = self.hooks
+        if hooks.after_draw.fns:
+            yield from hooks.after_draw.run(self)
         place = yield from self.decide(
             lambda: Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile})
         )
         assert isinstance(place, Place)
         result = self._place(place)
-        yield from self.hooks.after_place.run(self, result)
+        if hooks.after_place.fns:
+            yield from hooks.after_place.run(self, result)
         follower = yield from self.decide(
             lambda: Decision(
                 STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
@@ -333,8 +337,10 @@ class Game:
         )
         assert isinstance(follower, Follower)
         self._follower(follower)
-        yield from scoring.completion_scoring(self, result.completed)
-        yield from self.hooks.end_turn.run(self)
+        if result.completed or hooks.before_scoring.fns or hooks.after_scoring.fns:
+            yield from scoring.completion_scoring(self, result.completed)
+        if hooks.end_turn.fns:
+            yield from hooks.end_turn.run(self)
 
     def _place(self, action: Place) -> PlaceResult:
         assert self.turn is not None
@@ -378,10 +384,13 @@ class Game:
         """The typed action if it is legal now, else IllegalAction (changing
         nothing). Checks run in this order: shape, game over, seat, turn,
         type for the step, fields, then the rules."""
+        plain = plain_base_action(action)  # the fast path of placements and followers
+        decision = self._pending
+        if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
+            return self._validated_base(plain)
         data = action.to_record() if isinstance(action, GameAction) else action
         if not isinstance(data, dict):
             raise MalformedAction("an action must be a JSON object")
-        decision = self._pending
         if decision is None:
             raise IllegalAction("the game is over")
         player = data.get("player")
@@ -405,18 +414,20 @@ class Game:
             spec.validate(self, typed)
             return typed
         if kind in decision.types and kind in BASE_ACTIONS:
-            base = BASE_ACTIONS[kind].from_record(data)
-            if isinstance(base, Place):
-                self._validate_place(base)
-            elif isinstance(base, Follower):
-                self._validate_follower(base)
-            return base
+            return self._validated_base(BASE_ACTIONS[kind].from_record(data))
         allowed = [*decision.types, *(a.type for a in self.hooks.for_step(decision.step))]
         error = IllegalAction if isinstance(kind, str) and kind in ACTION_TYPES else MalformedAction
         raise error(
             f"action type {shown(kind)} is not possible in step '{decision.step}'; "
             f"expected {' or '.join(repr(a) for a in allowed)}"
         )
+
+    def _validated_base(self, action: GameAction) -> GameAction:
+        if isinstance(action, Place):
+            self._validate_place(action)
+        elif isinstance(action, Follower):
+            self._validate_follower(action)
+        return action
 
     def _validate_place(self, action: Place) -> None:
         assert self.turn is not None
@@ -434,16 +445,11 @@ class Game:
             cells = " ".join(f"{cx},{cy}" for cx, cy in sorted(self.turn.allowed_cells))
             raise IllegalAction(f"the tile must go on {cells} this turn, not {x},{y}")
         if rot not in FITS[kind][need]:
-            edges = KINDS[kind].edges
-            q = rot // 90
-            for d in range(4):
-                mine, theirs = edges[(d - q) % 4], need_side(need, d)
-                if theirs != "?" and theirs != mine:
-                    raise IllegalAction(
-                        f"{kind} does not fit at {x},{y} r{rot}: its {EDGES[d]} edge "
-                        f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[theirs]} (B-4)"
-                    )
-            raise IllegalAction(f"{kind} does not fit at {x},{y} r{rot} (B-4)")
+            side, mine, theirs = misfit(FACES[(kind, rot)], need)
+            raise IllegalAction(
+                f"{kind} does not fit at {x},{y} r{rot}: its {EDGES[side]} edge "
+                f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[theirs]} (B-4)"
+            )
 
     def _validate_follower(self, action: Follower) -> None:
         assert self.turn is not None and self.turn.placed is not None

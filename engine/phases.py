@@ -21,7 +21,7 @@ names an expansion.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
@@ -197,6 +197,7 @@ class Hooks:
         # (game, seat, hidden): add that seat's own hidden data
         self.private_view: PlainHook[[Game, int, dict[str, Any]]] = PlainHook(PRIVATE_VIEW)
         self.actions: dict[str, ActionSpec[Any]] = {}
+        self._by_step: dict[str, tuple[ActionSpec[Any], ...]] = {}
         # AI advice, one policy per expansion (engine.plugins installs them).
         self.ai_policies: list[AiPolicy] = []
 
@@ -209,6 +210,12 @@ class Hooks:
 
     def add_action(self, spec: ActionSpec[Any]) -> None:
         self.actions[spec.type] = spec
+        self._by_step.clear()
 
-    def for_step(self, step: str) -> Iterable[ActionSpec[Any]]:
-        return (a for a in self.actions.values() if step in a.steps)
+    def for_step(self, step: str) -> tuple[ActionSpec[Any], ...]:
+        """The action types attached to ``step`` (read on every listing)."""
+        specs = self._by_step.get(step)
+        if specs is None:
+            specs = tuple(a for a in self.actions.values() if step in a.steps)
+            self._by_step[step] = specs
+        return specs

@@ -39,6 +39,16 @@ def need_side(code: int, side: int) -> str:
     return NEED_CHARS[code >> (2 * side) & 3]
 
 
+def misfit(face: Face, need: int) -> tuple[int, str, str]:
+    """The first side where ``face`` breaks ``need`` (B-4): (side, its edge
+    type, the required one). Only for a face that does not fit."""
+    for side, mine in enumerate(face.edges):
+        theirs = need_side(need, side)
+        if theirs not in ("?", mine):
+            return side, mine, theirs
+    raise ValueError(f"{face.kind} r{face.rotation} fits need {need}")
+
+
 @dataclass(frozen=True, slots=True)
 class Segment:
     """One feature segment of a tile, in some rotation.
