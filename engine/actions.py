@@ -225,12 +225,19 @@ def plain_base_action(data: object) -> Place | Follower | None:
     kind = type(data)
     if kind is dict:
         assert isinstance(data, dict)
-        if data.get("type") == "place" and len(data) == 5:
-            p, x, y, r = data.get("player"), data.get("x"), data.get("y"), data.get("rotation")
-            if _plain_int(p) and _plain_int(x) and _plain_int(y) and _plain_int(r):
+        get = data.get
+        if get("type") == "place":
+            p, x, y, r = get("player"), get("x"), get("y"), get("rotation")
+            if (
+                len(data) == 5
+                and _plain_int(p)
+                and _plain_int(x)
+                and _plain_int(y)
+                and _plain_int(r)
+            ):
                 return Place(p, x, y, r)
-        elif data.get("type") == "follower" and len(data) == 3 and "location" in data:
-            p, loc = data.get("player"), data["location"]
+        elif get("type") == "follower" and len(data) == 3 and "location" in data:
+            p, loc = get("player"), data["location"]
             if _plain_int(p) and (loc is None or type(loc) is str):
                 return Follower(p, loc)
         return None

@@ -8,6 +8,7 @@ for monasteries, its 3x3 block): nothing rescans the whole board.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -86,10 +87,12 @@ class Board:
         # Empty cells next to placed tiles -> need code (engine.tiles.NEED_CODE).
         self.frontier: dict[Pos, int] = {}
         self.monasteries: dict[Pos, int] = {}
+        # Empty cells next to monasteries -> those monasteries, in RING order.
+        self._near_monastery: dict[Pos, list[Pos]] = {}
         self.merge_hooks: list[MergeHook] = []
         # The frontier sorted by cell, and the last listing made from
         # it; both dropped at every placement.
-        self._cells: list[tuple[Pos, int]] | None = None
+        self._cells: list[Pos] = []
         self._listing: tuple[str, list[tuple[int, int, int]]] | None = None
 
     # --- union-find -------------------------------------------------------
@@ -107,15 +110,20 @@ class Board:
         return self.feature_of(self.tiles[pos].nodes[seg])
 
     def _union(self, a: int, b: int) -> int:
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return ra
+        parent = self.parent
+        while parent[a] != a:  # find(a), find(b) inline: the hot path of place()
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a == b:
+            return a
+        ra, rb = a, b
         fa, fb = self.features[ra], self.features[rb]
         if len(fa.segments) < len(fb.segments):
             ra, rb, fa, fb = rb, ra, fb, fa
         for hook in self.merge_hooks:
             hook(fa, fb)
-        self.parent[rb] = ra
+        parent[rb] = ra
         fa.tiles |= fb.tiles
         fa.segments.extend(fb.segments)
         fa.open_edges += fb.open_edges
@@ -138,10 +146,8 @@ class Board:
         """Every legal (x, y, rotation) for ``kind`` (B-4), sorted."""
         listing = self._listing
         if listing is None or listing[0] != kind:
-            if self._cells is None:
-                self._cells = sorted(self.frontier.items())
-            table = FITS[kind]
-            listing = (kind, [(x, y, r) for (x, y), need in self._cells for r in table[need]])
+            table, need = FITS[kind], self.frontier
+            listing = (kind, [(x, y, r) for x, y in self._cells for r in table[need[x, y]]])
             # Kept until the next placement: the draw check (B-4), the turn's
             # listing and the AI all ask for the same tile.
             self._listing = listing
@@ -156,36 +162,34 @@ class Board:
         f = FACES[(kind, rotation)]
         x, y = pos
         parent, features, frontier, tiles = self.parent, self.features, self.frontier, self.tiles
+        node_seg = self.node_seg
         base = len(parent)
         nodes = tuple(range(base, base + len(f.segments)))
-        for i, seg in enumerate(f.segments):
-            node = base + i
-            parent.append(node)
+        parent.extend(nodes)
+        for i, (seg_kind, open_edges, pennants, adj) in enumerate(f.seeds):
             ref = (pos, i)
-            self.node_seg.append(ref)
-            features[node] = Feature(
-                node,
-                seg.kind,
-                {pos},
-                [ref],
-                len(seg.edges),
-                seg.pennants,
-                [],
-                tuple(base + a for a in seg.adj) if seg.adj else (),
+            node_seg.append(ref)
+            cities = tuple([base + a for a in adj]) if adj else ()
+            features[base + i] = Feature(
+                base + i, seg_kind, {pos}, [ref], open_edges, pennants, [], cities
             )
-        if f.monastery is not None:
-            self.monasteries[pos] = base + f.monastery
         placed = Placed(kind, pos, rotation, f, nodes)
         tiles[pos] = placed
-        frontier.pop(pos, None)
-        self._cells = self._listing = None
+        cells = self._cells
+        if frontier.pop(pos, None) is not None:
+            del cells[bisect_left(cells, pos)]
+        self._listing = None
 
         extended: list[int] = []
         for edge, (dx, dy) in enumerate(OFFSETS):
             npos = (x + dx, y + dy)
             other = tiles.get(npos)
             if other is None:
-                frontier[npos] = frontier.get(npos, 0) | f.need_bits[edge]
+                need = frontier.get(npos)
+                if need is None:
+                    insort(cells, npos)
+                    need = 0
+                frontier[npos] = need | f.need_bits[edge]
                 continue
             theirs_face, theirs_nodes = other.face, other.nodes
             mine, halves = f.links[edge]
@@ -207,12 +211,28 @@ class Board:
             feat = features[root]
             if feat.open_edges == 0 and not feat.completed and root not in completed:
                 completed.append(root)
-        if self.monasteries:
-            for mpos, node in self.monasteries_around(pos):
-                feat = self.feature_of(node)
-                if not feat.completed and self.ring_count(mpos) == 8:
-                    completed.append(find(node))
+        # B-7 monasteries: this one, then those around in RING order.
+        near = self._near_monastery.pop(pos, None)
+        if f.monastery is not None:
+            self._add_monastery(pos, base + f.monastery)
+            near = [pos, *(near or ())]
+        for mpos in near or ():
+            feat = features[find(self.monasteries[mpos])]
+            if not feat.completed and self.ring_count(mpos) == 8:
+                completed.append(find(self.monasteries[mpos]))
         return PlaceResult(placed, {find(n) for n in extended}, completed)
+
+    def _add_monastery(self, pos: Pos, node: int) -> None:
+        """Register a monastery and the empty cells around it, so a placement
+        finds the monasteries it neighbours with one lookup."""
+        self.monasteries[pos] = node
+        x, y = pos
+        for dx, dy in RING:
+            cell = (x + dx, y + dy)
+            if cell not in self.tiles:
+                around = self._near_monastery.setdefault(cell, [])
+                around.append(pos)
+                around.sort(key=lambda m: (m[1], m[0]))  # RING order seen from cell
 
     # --- queries -------------------------------------------------------------
     def monasteries_around(self, pos: Pos) -> Iterator[tuple[Pos, int]]:

@@ -27,7 +27,7 @@ from engine.actions import (
 )
 from engine.board import Board, Feature, Placed, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
-from engine.directions import EDGES, ROTATIONS
+from engine.legality import check_follower, check_place
 from engine.phases import (
     STEP_FOLLOWER,
     STEP_PLACE,
@@ -40,11 +40,10 @@ from engine.phases import (
     Steps,
 )
 from engine.plugins import install_expansions, known_expansions
-from engine.tiles import FACES, FITS, KINDS, START_KIND, base_bag, expansion_tiles, misfit
+from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-EDGE_WORDS = {"C": "city", "R": "road", "F": "field"}
 
 
 def shuffled(seed: int, deck: str, items: Iterable[str]) -> list[str]:
@@ -91,7 +90,6 @@ class Game:
         self.decks: dict[str, list[str]] = {k: list(v) for k, v in (decks or {}).items()}
         self.hooks = Hooks()
         self.board = Board()
-        self.board.merge_hooks.append(self._on_merge)
         self.scores = [0] * len(players)
         self.supply = [FOLLOWERS_PER_PLAYER] * len(players)
         self.events: list[Event] = []
@@ -116,6 +114,8 @@ class Game:
             self.bag = shuffled(seed, "tiles", tiles)
 
         install_expansions(self)
+        if self.hooks.merge.fns:  # registered at install; without any, joins stay lean
+            self.board.merge_hooks.append(self._on_merge)
         start = self.board.place(START_KIND, (0, 0), 0)
         self.last_placed: Pos | None = start.placed.pos
         self.events.append({"type": "start", "tile": START_KIND, "x": 0, "y": 0, "rotation": 0})
@@ -183,11 +183,11 @@ class Game:
         assert placed is not None
         if self.supply[self.turn.player] == 0:
             return []
-        out = []
-        for i, node in enumerate(placed.nodes):
-            if not self.board.feature_of(node).followers:
-                out.append(placed.face.canonical[i])
-        return out
+        features, find = self.board.features, self.board.find
+        names = placed.face.canonical
+        return [
+            names[i] for i, node in enumerate(placed.nodes) if not features[find(node)].followers
+        ]
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every complete legal action for ``player`` now (base and expansion)."""
@@ -196,7 +196,7 @@ class Game:
             return []
         out: list[Action] = []
         if "place" in d.types:
-            out += [
+            out = [
                 {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
                 for x, y, r in self.legal_placements()
             ]
@@ -323,24 +323,38 @@ class Game:
         hooks = self.hooks
         if hooks.after_draw.fns:
             yield from hooks.after_draw.run(self)
-        place = yield from self.decide(
-            lambda: Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile})
-        )
+
+        def ask_place() -> Decision:
+            return Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile})
+
+        def ask_follower() -> Decision:
+            return Decision(STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile})
+
+        # decide(), with its first question asked here: the common case costs
+        # no generator of its own.
+        place = yield ask_place()
+        if not isinstance(place, Place):
+            place = yield from self._then_decide(place, ask_place)
         assert isinstance(place, Place)
         result = self._place(place)
         if hooks.after_place.fns:
             yield from hooks.after_place.run(self, result)
-        follower = yield from self.decide(
-            lambda: Decision(
-                STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
-            )
-        )
+        follower = yield ask_follower()
+        if not isinstance(follower, Follower):
+            follower = yield from self._then_decide(follower, ask_follower)
         assert isinstance(follower, Follower)
         self._follower(follower)
         if result.completed or hooks.before_scoring.fns or hooks.after_scoring.fns:
             yield from scoring.completion_scoring(self, result.completed)
         if hooks.end_turn.fns:
             yield from hooks.end_turn.run(self)
+
+    def _then_decide(
+        self, attached: GameAction, make: Callable[[], Decision]
+    ) -> Generator[Decision, GameAction, GameAction]:
+        """decide(make) when the first answer was an action attached to the step."""
+        yield from self.hooks.actions[attached.TYPE].run(self, attached)
+        return (yield from self.decide(make))
 
     def _place(self, action: Place) -> PlaceResult:
         assert self.turn is not None
@@ -424,55 +438,10 @@ class Game:
 
     def _validated_base(self, action: GameAction) -> GameAction:
         if isinstance(action, Place):
-            self._validate_place(action)
+            check_place(self, action)
         elif isinstance(action, Follower):
-            self._validate_follower(action)
+            check_follower(self, action)
         return action
-
-    def _validate_place(self, action: Place) -> None:
-        assert self.turn is not None
-        x, y, rot = action.x, action.y, action.rotation
-        kind = self.turn.tile
-        if rot not in ROTATIONS:
-            raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {rot}")
-        pos = (x, y)
-        if pos in self.board.tiles:
-            raise IllegalAction(f"cell {x},{y} already holds a tile")
-        need = self.board.frontier.get(pos)
-        if need is None:
-            raise IllegalAction(f"cell {x},{y} is not next to any placed tile (B-4)")
-        if self.turn.allowed_cells is not None and pos not in self.turn.allowed_cells:
-            cells = " ".join(f"{cx},{cy}" for cx, cy in sorted(self.turn.allowed_cells))
-            raise IllegalAction(f"the tile must go on {cells} this turn, not {x},{y}")
-        if rot not in FITS[kind][need]:
-            side, mine, theirs = misfit(FACES[(kind, rot)], need)
-            raise IllegalAction(
-                f"{kind} does not fit at {x},{y} r{rot}: its {EDGES[side]} edge "
-                f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[theirs]} (B-4)"
-            )
-
-    def _validate_follower(self, action: Follower) -> None:
-        assert self.turn is not None and self.turn.placed is not None
-        loc = action.location
-        if loc is None:
-            return
-        placed = self.turn.placed
-        if loc not in placed.face.name_to_seg:
-            names = ", ".join(placed.face.canonical)
-            raise IllegalAction(
-                f"{shown(loc)} is not a location on {placed.kind} at "
-                f"{placed.pos[0]},{placed.pos[1]} r{placed.rotation}; its locations are "
-                f"{names} (or null for none)"
-            )
-        if self.supply[self.turn.player] == 0:
-            raise IllegalAction("you have no follower left in your supply (B-5)")
-        seg = placed.face.name_to_seg[loc]
-        feat = self.board.feature_at(placed.pos, seg)
-        if feat.followers:
-            raise IllegalAction(
-                f"the {feat.kind} at {loc} already holds a follower; a follower may only "
-                f"go on an unoccupied feature (B-5)"
-            )
 
     # --- internals ---------------------------------------------------------------
     def _advance(self, action: GameAction | None) -> None:

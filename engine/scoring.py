@@ -148,10 +148,11 @@ def completion_scoring(game: Game, roots: list[int]) -> Steps:
 
 def final_scoring(game: Game) -> None:
     """B-8: incomplete roads, cities, monasteries, then farms."""
-    board = game.board
+    features = game.board.features
+    roots = sorted(features)  # no join happens from here on: the roots stay
     for kind in ("road", "city", "monastery", "field"):
-        for root in sorted(board.features):
-            feat = board.features[root]
+        for root in roots:
+            feat = features[root]
             if feat.kind != kind or feat.completed or not feat.followers:
                 continue
             score_now(game, root, FINAL, False)

@@ -119,6 +119,9 @@ class Face:
     # Per edge: its road/city segment and, for its two half-edges, (field
     # segment, the neighbour's facing half-edge); what a placement joins.
     links: tuple[tuple[int | None, tuple[tuple[int, int], ...]], ...]
+    # Per segment: (kind, open edges, pennants, adjacent city segments), what
+    # a new Feature starts with.
+    seeds: tuple[tuple[SegmentKind, int, int, tuple[int, ...]], ...]
     closable: tuple[int, ...]  # road and city segments (completion, B-7)
     monastery: int | None  # the monastery segment
 
@@ -417,6 +420,7 @@ def _rotate(tile: TileKind, rotation: int) -> Face:
             )
             for e in range(4)
         ),
+        tuple((s.kind, len(s.edges), s.pennants, s.adj) for s in segments),
         tuple(i for i, s in enumerate(segments) if s.kind in ("road", "city")),
         next((i for i, s in enumerate(segments) if s.kind == "monastery"), None),
     )
