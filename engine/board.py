@@ -88,7 +88,7 @@ class Board:
         self.frontier: dict[Pos, int] = {}
         self.monasteries: dict[Pos, int] = {}
         # Empty cells next to monasteries -> those monasteries, in RING order.
-        self._near_monastery: dict[Pos, list[Pos]] = {}
+        self._near_monastery: dict[Pos, tuple[Pos, ...]] = {}
         self.merge_hooks: list[MergeHook] = []
         # The frontier sorted by cell, and the last listing made from
         # it; both dropped at every placement.
@@ -212,11 +212,11 @@ class Board:
             if feat.open_edges == 0 and not feat.completed and root not in completed:
                 completed.append(root)
         # B-7 monasteries: this one, then those around in RING order.
-        near = self._near_monastery.pop(pos, None)
+        near = self._near_monastery.pop(pos, ())
         if f.monastery is not None:
             self._add_monastery(pos, base + f.monastery)
-            near = [pos, *(near or ())]
-        for mpos in near or ():
+            near = (pos, *near)
+        for mpos in near:
             feat = features[find(self.monasteries[mpos])]
             if not feat.completed and self.ring_count(mpos) == 8:
                 completed.append(find(self.monasteries[mpos]))
@@ -230,9 +230,9 @@ class Board:
         for dx, dy in RING:
             cell = (x + dx, y + dy)
             if cell not in self.tiles:
-                around = self._near_monastery.setdefault(cell, [])
-                around.append(pos)
-                around.sort(key=lambda m: (m[1], m[0]))  # RING order seen from cell
+                around = (*self._near_monastery.get(cell, ()), pos)
+                # RING order seen from the cell
+                self._near_monastery[cell] = tuple(sorted(around, key=lambda m: (m[1], m[0])))
 
     # --- queries -------------------------------------------------------------
     def monasteries_around(self, pos: Pos) -> Iterator[tuple[Pos, int]]:
@@ -242,6 +242,11 @@ class Board:
             node = self.monasteries.get((x + dx, y + dy))
             if node is not None:
                 yield (x + dx, y + dy), node
+
+    def monasteries_near(self, cell: Pos) -> tuple[Pos, ...]:
+        """The monasteries around the empty ``cell``, in RING order: those a
+        tile placed there would neighbour."""
+        return self._near_monastery.get(cell, ())
 
     def ring_count(self, pos: Pos) -> int:
         """Placed tiles in the 8 cells around ``pos``."""
