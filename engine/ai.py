@@ -101,13 +101,13 @@ def preview_of(game: Game, feat: Feature) -> SegmentPreview:
     counts: dict[int, int] = {}
     for f in feat.followers:
         counts[f.player] = counts.get(f.player, 0) + 1
-    prev = SegmentPreview(feat.kind, len(feat.tiles), feat.open_edges, feat.pennants, counts)
+    prev = SegmentPreview(feat.kind, feat.size, feat.open_edges, feat.pennants, counts)
     if feat.kind == "field":
         prev.cities_done = completed_cities(game, feat)
         roots = {game.board.find(c) for c in feat.cities}
         prev.cities_open = len(roots) - prev.cities_done
     elif feat.kind == "monastery":
-        prev.tiles = 1 + game.board.ring_count(next(iter(feat.tiles)))
+        prev.tiles = 1 + game.board.ring_count(feat.segments[0][0])
     return prev
 
 
@@ -136,7 +136,7 @@ def preview(board: Board, face: Face, pos: Pos) -> list[SegmentPreview]:
         tiles: set[Pos] = {pos}
         counts: dict[int, int] = {}
         for f in feats:
-            tiles |= f.tiles
+            tiles.update(p for p, _ in f.segments)
             for fl in f.followers:
                 counts[fl.player] = counts.get(fl.player, 0) + 1
         prev = SegmentPreview(
@@ -366,17 +366,15 @@ class Outlook:
         """The sum of the features ``roots`` (distinct roots; ``key`` names the set)."""
         board = self.board
         feats = [board.features[r] for r in set(roots)]
-        tiles: set[Pos] | frozenset[Pos] = feats[0].tiles if len(feats) == 1 else set()
+        size = feats[0].size if len(feats) == 1 else len({p for f in feats for p, _ in f.segments})
         counts: dict[int, int] = {}
         for f in feats:
-            if len(feats) > 1:
-                tiles |= f.tiles
             for fl in f.followers:
                 counts[fl.player] = counts.get(fl.player, 0) + 1
         city_roots = {board.find(c) for f in feats for c in f.cities}
         done = sum(1 for r in city_roots if board.features[r].open_edges == 0)
         group = _Group(
-            len(tiles),
+            size,
             sum(f.open_edges for f in feats),
             sum(f.pennants for f in feats),
             counts,

@@ -35,7 +35,7 @@ class Feature:
 
     id: int
     kind: SegmentKind
-    tiles: set[Pos]
+    size: int  # distinct tiles (B-7, B-8 count a tile once per feature)
     segments: list[tuple[Pos, int]]
     open_edges: int = 0
     pennants: int = 0
@@ -45,6 +45,11 @@ class Feature:
     cities: tuple[int, ...] = ()
     completed: bool = False  # scored by completion (B-7); never scored again
     _marks: dict[str, object] | None = None
+
+    @property
+    def tiles(self) -> set[Pos]:
+        """The tiles it covers: a fresh set (``size`` is their number)."""
+        return {pos for pos, _ in self.segments}
 
     @property
     def marks(self) -> dict[str, object]:
@@ -123,8 +128,8 @@ class Board:
             ra, rb, fa, fb = rb, ra, fb, fa
         for hook in self.merge_hooks:
             hook(fa, fb)
+        fa.size += fb.size - self._shared_tiles(ra, fb)
         parent[rb] = ra
-        fa.tiles |= fb.tiles
         fa.segments.extend(fb.segments)
         fa.open_edges += fb.open_edges
         fa.pennants += fb.pennants
@@ -135,6 +140,18 @@ class Board:
         fa.completed = fa.completed or fb.completed
         del self.features[rb]
         return ra
+
+    def _shared_tiles(self, root: int, feat: Feature) -> int:
+        """Tiles ``feat`` shares with the feature of ``root`` (before joining
+        them): only a tile with two segments of one kind can hold both."""
+        tiles, find = self.tiles, self.find
+        shared: set[Pos] = set()
+        for pos, i in feat.segments:
+            placed = tiles[pos]
+            for j in placed.face.siblings[i]:
+                if find(placed.nodes[j]) == root:
+                    shared.add(pos)
+        return len(shared)
 
     # --- placement ---------------------------------------------------------
     def fits(self, kind: str, pos: Pos) -> tuple[int, ...]:
@@ -171,7 +188,7 @@ class Board:
             node_seg.append(ref)
             cities = tuple([base + a for a in adj]) if adj else ()
             features[base + i] = Feature(
-                base + i, seg_kind, {pos}, [ref], open_edges, pennants, [], cities
+                base + i, seg_kind, 1, [ref], open_edges, pennants, [], cities
             )
         placed = Placed(kind, pos, rotation, f, nodes)
         tiles[pos] = placed
@@ -258,7 +275,7 @@ class Board:
         if feat.kind in ("road", "city"):
             return feat.open_edges == 0
         if feat.kind == "monastery":
-            return self.ring_count(next(iter(feat.tiles))) == 8
+            return self.ring_count(feat.segments[0][0]) == 8
         return False
 
     def is_unfinished(self, feat: Feature) -> bool:

@@ -27,6 +27,7 @@ from engine.actions import (
 )
 from engine.board import Board, Feature, Placed, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
+from engine.events import EventLog
 from engine.legality import check_follower, check_place
 from engine.phases import (
     STEP_FOLLOWER,
@@ -92,7 +93,7 @@ class Game:
         self.board = Board()
         self.scores = [0] * len(players)
         self.supply = [FOLLOWERS_PER_PLAYER] * len(players)
-        self.events: list[Event] = []
+        self.events = EventLog()
         self.actions = ActionLog()  # record dicts on reading; typed inside
         self.rng = random.Random(f"{seed}/play")
         self.ext: dict[str, Any] = {}  # expansion state by expansion name
@@ -319,7 +320,7 @@ class Game:
     def _turn(self, tile: str) -> Steps:
         player = self.current
         self.turn = turn = Turn(self.turns_played + 1, player, tile)
-        self.events.append({"type": "draw", "player": player, "tile": tile})
+        self.events.drawn(player, tile)
         hooks = self.hooks
         if hooks.after_draw.fns:
             yield from hooks.after_draw.run(self)
@@ -362,16 +363,7 @@ class Game:
         result = self.board.place(self.turn.tile, pos, action.rotation)
         self.turn.placed = result.placed
         self.last_placed = pos
-        self.events.append(
-            {
-                "type": "place",
-                "player": self.turn.player,
-                "tile": self.turn.tile,
-                "x": pos[0],
-                "y": pos[1],
-                "rotation": action.rotation,
-            }
-        )
+        self.events.placed(self.turn.player, self.turn.tile, pos[0], pos[1], action.rotation)
         return result
 
     def _follower(self, action: Follower) -> None:
@@ -382,15 +374,12 @@ class Game:
         placed = self.turn.placed
         seg = placed.face.name_to_seg[loc]
         self.add_follower(self.turn.player, placed.pos, seg)
-        self.events.append(
-            {
-                "type": "follower",
-                "player": self.turn.player,
-                "x": placed.pos[0],
-                "y": placed.pos[1],
-                "location": placed.face.canonical[seg],
-                "feature": placed.face.segments[seg].kind,
-            }
+        self.events.follower(
+            self.turn.player,
+            placed.pos[0],
+            placed.pos[1],
+            placed.face.canonical[seg],
+            placed.face.segments[seg].kind,
         )
 
     # --- validation ------------------------------------------------------------

@@ -66,14 +66,14 @@ def completed_cities(game: Game, feat: Feature) -> int:
 
 def value(game: Game, feat: Feature, complete: bool) -> tuple[int, int, int]:
     """(points, pennants, cities) of a feature scored complete (B-7) or at game
-    end (B-8). A tile counts once per feature (``tiles`` is a set)."""
-    n = len(feat.tiles)
+    end (B-8). A tile counts once per feature (``size``)."""
+    n = feat.size
     if feat.kind == "road":
         return n, 0, 0
     if feat.kind == "city":
         return (2 * n + 2 * feat.pennants if complete else n + feat.pennants), feat.pennants, 0
     if feat.kind == "monastery":
-        return (9 if complete else 1 + game.board.ring_count(next(iter(feat.tiles)))), 0, 0
+        return (9 if complete else 1 + game.board.ring_count(feat.segments[0][0])), 0, 0
     cities = completed_cities(game, feat)
     return 3 * cities, 0, cities
 
@@ -89,7 +89,7 @@ def evaluate(game: Game, root: int, reason: str, complete: bool) -> FeatureScore
         complete=complete,
         owners=who,
         points={p: points for p in who},
-        tiles=len(feat.tiles),
+        tiles=feat.size,
         pennants=pennants,
         cities=cities,
     )
@@ -99,7 +99,7 @@ def pay(game: Game, score: FeatureScore) -> None:
     """Add the points, log them, return followers (unless told not to)."""
     feat = score.feature
     if score.pay:
-        at = min(feat.tiles)
+        at = min(pos for pos, _ in feat.segments)
         for player in score.owners:
             pts = score.points.get(player, 0)
             game.award(

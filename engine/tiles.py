@@ -123,6 +123,7 @@ class Face:
     # a new Feature starts with.
     seeds: tuple[tuple[SegmentKind, int, int, tuple[int, ...]], ...]
     closable: tuple[int, ...]  # road and city segments (completion, B-7)
+    siblings: tuple[tuple[int, ...], ...]  # per segment: the others of its kind
     edge_pairs: tuple[tuple[int, int], ...]  # (edge, its road/city segment)
     half_pairs: tuple[tuple[int, int], ...]  # (half-edge, its field segment)
     monastery: int | None  # the monastery segment
@@ -424,6 +425,10 @@ def _rotate(tile: TileKind, rotation: int) -> Face:
         ),
         tuple((s.kind, len(s.edges), s.pennants, s.adj) for s in segments),
         tuple(i for i, s in enumerate(segments) if s.kind in ("road", "city")),
+        tuple(
+            tuple(j for j, t in enumerate(segments) if t.kind == s.kind and j != i)
+            for i, s in enumerate(segments)
+        ),
         tuple((e, i) for e, i in enumerate(edge_seg) if i is not None),
         tuple((h, i) for h, i in enumerate(half_seg) if i is not None),
         next((i for i, s in enumerate(segments) if s.kind == "monastery"), None),
