@@ -37,6 +37,7 @@ from typing import (
     overload,
 )
 
+from engine.directions import LOCATION_RANK
 from engine.phases import Action, IllegalAction, MalformedAction
 
 if TYPE_CHECKING:
@@ -218,6 +219,11 @@ def _plain_int(v: object) -> TypeGuard[int]:
     return type(v) is int and -INT_LIMIT <= v < INT_LIMIT
 
 
+# Follower actions are few and immutable: one object per (seat, location).
+_FOLLOWERS: dict[tuple[int, str | None], Follower] = {}
+_SEATS = range(8)  # seats interned (games have at most 6)
+
+
 def plain_base_action(data: object) -> Place | Follower | None:
     """The typed base action of a record dict (or typed action) whose shape is
     plainly right, or None: then the general parser decides, with its
@@ -229,17 +235,26 @@ def plain_base_action(data: object) -> Place | Follower | None:
         if get("type") == "place":
             p, x, y, r = get("player"), get("x"), get("y"), get("rotation")
             if (
-                len(data) == 5
-                and _plain_int(p)
-                and _plain_int(x)
-                and _plain_int(y)
-                and _plain_int(r)
+                type(p) is int
+                and type(x) is int
+                and type(y) is int
+                and type(r) is int
+                and len(data) == 5
+                and -INT_LIMIT <= x < INT_LIMIT
+                and -INT_LIMIT <= y < INT_LIMIT
+                and -INT_LIMIT <= r < INT_LIMIT
+                and -INT_LIMIT <= p < INT_LIMIT
             ):
                 return Place(p, x, y, r)
         elif get("type") == "follower" and len(data) == 3 and "location" in data:
             p, loc = get("player"), data["location"]
-            if _plain_int(p) and (loc is None or type(loc) is str):
-                return Follower(p, loc)
+            if type(p) is int and (loc is None or type(loc) is str):
+                follower = _FOLLOWERS.get((p, loc))
+                if follower is None and -INT_LIMIT <= p < INT_LIMIT:
+                    follower = Follower(p, loc)
+                    if p in _SEATS and (loc is None or loc in LOCATION_RANK):
+                        _FOLLOWERS[(p, loc)] = follower
+                return follower
         return None
     if kind is Place:
         assert isinstance(data, Place)

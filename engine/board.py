@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from engine.directions import OFFSETS, RING, opposite
+from engine.frozen import frozen_builder
 from engine.tiles import FACES, FITS, Face, SegmentKind
 
 Pos = tuple[int, int]
@@ -44,6 +45,9 @@ class Feature:
     # their roots). A tuple, so the many features without cities share ().
     cities: tuple[int, ...] = ()
     completed: bool = False  # scored by completion (B-7); never scored again
+    # Some segment lies on a tile with another segment of its kind: only two
+    # such features can share a tile (see size).
+    twins: bool = False
     _marks: dict[str, object] | None = None
 
     @property
@@ -69,6 +73,9 @@ class Placed:
     rotation: int
     face: Face
     nodes: tuple[int, ...]  # union-find node per segment
+
+
+new_placed: Callable[[str, Pos, int, Face, tuple[int, ...]], Placed] = frozen_builder(Placed)
 
 
 @dataclass(slots=True)
@@ -128,7 +135,8 @@ class Board:
             ra, rb, fa, fb = rb, ra, fb, fa
         for hook in self.merge_hooks:
             hook(fa, fb)
-        fa.size += fb.size - self._shared_tiles(ra, fb)
+        fa.size += fb.size - (self._shared_tiles(ra, fb) if fa.twins and fb.twins else 0)
+        fa.twins = fa.twins or fb.twins
         parent[rb] = ra
         fa.segments.extend(fb.segments)
         fa.open_edges += fb.open_edges
@@ -145,13 +153,15 @@ class Board:
         """Tiles ``feat`` shares with the feature of ``root`` (before joining
         them): only a tile with two segments of one kind can hold both."""
         tiles, find = self.tiles, self.find
-        shared: set[Pos] = set()
+        shared: set[Pos] | None = None
         for pos, i in feat.segments:
             placed = tiles[pos]
             for j in placed.face.siblings[i]:
                 if find(placed.nodes[j]) == root:
+                    if shared is None:
+                        shared = set()
                     shared.add(pos)
-        return len(shared)
+        return 0 if shared is None else len(shared)
 
     # --- placement ---------------------------------------------------------
     def fits(self, kind: str, pos: Pos) -> tuple[int, ...]:
@@ -172,7 +182,10 @@ class Board:
 
     def can_place(self, kind: str) -> bool:
         table = FITS[kind]
-        return any(table[need] for need in self.frontier.values())
+        for need in self.frontier.values():  # noqa: SIM110 (a plain loop: the draw's hot path)
+            if table[need]:
+                return True
+        return False
 
     def place(self, kind: str, pos: Pos, rotation: int) -> PlaceResult:
         """Place without checking legality (callers check with :meth:`fits`)."""
@@ -186,11 +199,20 @@ class Board:
         for i, (seg_kind, open_edges, pennants, adj) in enumerate(f.seeds):
             ref = (pos, i)
             node_seg.append(ref)
-            cities = tuple([base + a for a in adj]) if adj else ()
+            cities = tuple(map(base.__add__, adj)) if adj else ()
             features[base + i] = Feature(
-                base + i, seg_kind, 1, [ref], open_edges, pennants, [], cities
+                base + i,
+                seg_kind,
+                1,
+                [ref],
+                open_edges,
+                pennants,
+                [],
+                cities,
+                False,
+                bool(f.siblings[i]),
             )
-        placed = Placed(kind, pos, rotation, f, nodes)
+        placed = new_placed(kind, pos, rotation, f, nodes)
         tiles[pos] = placed
         cells = self._cells
         if frontier.pop(pos, None) is not None:
@@ -221,23 +243,29 @@ class Board:
                 if b is not None:
                     self._union(nodes[a], theirs_nodes[b])
 
-        find = self.find
         completed: list[int] = []
         for i in f.closable:  # roads and cities (B-7)
-            root = find(nodes[i])
+            root = nodes[i]
+            while parent[root] != root:
+                root = parent[root]
             feat = features[root]
             if feat.open_edges == 0 and not feat.completed and root not in completed:
                 completed.append(root)
+        roots = set()
+        for root in extended:  # nodes of this tile: now their roots
+            while parent[root] != root:
+                root = parent[root]
+            roots.add(root)
         # B-7 monasteries: this one, then those around in RING order.
         near = self._near_monastery.pop(pos, ())
         if f.monastery is not None:
             self._add_monastery(pos, base + f.monastery)
             near = (pos, *near)
         for mpos in near:
-            feat = features[find(self.monasteries[mpos])]
-            if not feat.completed and self.ring_count(mpos) == 8:
-                completed.append(find(self.monasteries[mpos]))
-        return PlaceResult(placed, {find(n) for n in extended}, completed)
+            root = self.find(self.monasteries[mpos])
+            if not features[root].completed and self.ring_count(mpos) == 8:
+                completed.append(root)
+        return PlaceResult(placed, roots, completed)
 
     def _add_monastery(self, pos: Pos, node: int) -> None:
         """Register a monastery and the empty cells around it, so a placement

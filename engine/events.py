@@ -66,6 +66,10 @@ class EventLog(Sequence[Event]):
     def follower(self, player: int, x: int, y: int, location: str, feature: str) -> None:
         self._items.append((_follower, player, x, y, location, feature))
 
+    def since(self, mark: int) -> list[Event]:
+        """The events from index ``mark`` on (what one action caused)."""
+        return [e[0](e) if type(e) is tuple else e for e in self._items[mark:]]  # type: ignore[misc]
+
     def __len__(self) -> int:
         return len(self._items)
 
@@ -77,11 +81,15 @@ class EventLog(Sequence[Event]):
 
     def __getitem__(self, index: int | slice) -> Event | list[Event]:
         if isinstance(index, slice):
-            return [_read(e) for e in self._items[index]]
+            return self._read(self._items[index])
         return _read(self._items[index])
 
     def __iter__(self) -> Iterator[Event]:
-        return (_read(e) for e in self._items)
+        return iter(self._read(self._items))
+
+    @staticmethod
+    def _read(items: list[Event | _Compact]) -> list[Event]:
+        return [e[0](e) if type(e) is tuple else e for e in items]  # type: ignore[misc]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, EventLog | list):

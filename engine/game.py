@@ -39,6 +39,7 @@ from engine.phases import (
     IllegalAction,
     MalformedAction,
     Steps,
+    new_decision,
 )
 from engine.plugins import install_expansions, known_expansions
 from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
@@ -139,7 +140,8 @@ class Game:
         is wrong.
         """
         typed = self._checked(action)
-        mark = len(self.events)
+        events = self.events
+        mark = len(events)
         index = len(self.actions)
         self.actions.append(typed)
         try:
@@ -149,7 +151,7 @@ class Game:
             # state from the record, then re-raise.
             self._restore(index)
             raise
-        return self.events[mark:]
+        return events.since(mark)
 
     def check(self, action: Action | GameAction) -> None:
         """Raise :class:`IllegalAction` (or :class:`MalformedAction`) exactly
@@ -325,24 +327,30 @@ class Game:
         if hooks.after_draw.fns:
             yield from hooks.after_draw.run(self)
 
-        def ask_place() -> Decision:
-            return Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile})
-
-        def ask_follower() -> Decision:
-            return Decision(STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile})
-
         # decide(), with its first question asked here: the common case costs
-        # no generator of its own.
-        place = yield ask_place()
-        if not isinstance(place, Place):
-            place = yield from self._then_decide(place, ask_place)
+        # no generator or closure of its own.
+        place = yield new_decision(
+            STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}
+        )
+        if type(place) is not Place:
+            place = yield from self._then_decide(
+                place,
+                lambda: Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}),
+            )
         assert isinstance(place, Place)
         result = self._place(place)
         if hooks.after_place.fns:
             yield from hooks.after_place.run(self, result)
-        follower = yield ask_follower()
-        if not isinstance(follower, Follower):
-            follower = yield from self._then_decide(follower, ask_follower)
+        follower = yield new_decision(
+            STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
+        )
+        if type(follower) is not Follower:
+            follower = yield from self._then_decide(
+                follower,
+                lambda: Decision(
+                    STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
+                ),
+            )
         assert isinstance(follower, Follower)
         self._follower(follower)
         if result.completed or hooks.before_scoring.fns or hooks.after_scoring.fns:
@@ -390,7 +398,11 @@ class Game:
         plain = plain_base_action(action)  # the fast path of placements and followers
         decision = self._pending
         if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
-            return self._validated_base(plain)
+            if isinstance(plain, Place):
+                check_place(self, plain)
+            else:
+                check_follower(self, plain)
+            return plain
         data = action.to_record() if isinstance(action, GameAction) else action
         if not isinstance(data, dict):
             raise MalformedAction("an action must be a JSON object")
@@ -435,7 +447,7 @@ class Game:
     # --- internals ---------------------------------------------------------------
     def _advance(self, action: GameAction | None) -> None:
         try:
-            self._pending = next(self._flow) if action is None else self._flow.send(action)
+            self._pending = self._flow.send(action)  # type: ignore[arg-type]
         except StopIteration:
             self._pending = None
             self.finished = True
