@@ -424,13 +424,12 @@ class ActionLog(Sequence[Action]):
     """The actions a game applied, stored typed (immutable). Reading one gives
     its record dict, a fresh copy: a caller changing it changes nothing here."""
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "append")
 
     def __init__(self) -> None:
         self._items: list[GameAction] = []
-
-    def append(self, action: GameAction) -> None:
-        self._items.append(action)
+        # The list's own append: one C call per action applied.
+        self.append: Callable[[GameAction], None] = self._items.append
 
     def typed(self) -> tuple[GameAction, ...]:
         return tuple(self._items)

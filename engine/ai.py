@@ -52,13 +52,18 @@ class AI:
         decision = game.pending
         if decision is None:
             raise ValueError("the game is over")
-        legal = game.legal_actions(player)
-        if not legal:
-            raise ValueError(f"seat {player} has nothing to do now")
-        for policy in game.hooks.ai_policies:
-            advice = policy(game, player, decision, legal)
-            if advice is not None:
-                return advice
+        if game.hooks.ai_policies or game.hooks.for_step(decision.step):
+            legal = game.legal_actions(player)
+            if not legal:
+                raise ValueError(f"seat {player} has nothing to do now")
+            for policy in game.hooks.ai_policies:
+                advice = policy(game, player, decision, legal)
+                if advice is not None:
+                    return advice
+        else:  # the base game's own steps: no need to build every action as a dict
+            legal = game.legal_actions(player) if decision.step != STEP_PLACE else []
+            if player not in decision.players or not (legal or game.legal_placements()):
+                raise ValueError(f"seat {player} has nothing to do now")
         rng = random.Random(f"{self.seed}/{len(game.actions)}/{player}")
         if decision.step == STEP_PLACE and game.turn is not None:
             return self._place(game, player, rng)

@@ -102,9 +102,10 @@ class Board:
         # Empty cells next to monasteries -> those monasteries, in RING order.
         self._near_monastery: dict[Pos, tuple[Pos, ...]] = {}
         self.merge_hooks: list[MergeHook] = []
-        # The frontier sorted by cell, and the last listing made from
-        # it; both dropped at every placement.
-        self._cells: list[Pos] = []
+        # The frontier's cells in sorted order: made by the first listing, then
+        # kept up to date by place() (a replay never lists, never pays); and
+        # the last listing, dropped at every placement.
+        self._cells: list[Pos] | None = None
         self._listing: tuple[str, list[tuple[int, int, int]]] | None = None
 
     # --- union-find -------------------------------------------------------
@@ -174,6 +175,8 @@ class Board:
         listing = self._listing
         if listing is None or listing[0] != kind:
             table, need = FITS[kind], self.frontier
+            if self._cells is None:
+                self._cells = sorted(self.frontier)
             listing = (kind, [(x, y, r) for x, y in self._cells for r in table[need[x, y]]])
             # Kept until the next placement: the draw check (B-4), the turn's
             # listing and the AI all ask for the same tile.
@@ -215,7 +218,7 @@ class Board:
         placed = new_placed(kind, pos, rotation, f, nodes)
         tiles[pos] = placed
         cells = self._cells
-        if frontier.pop(pos, None) is not None:
+        if frontier.pop(pos, None) is not None and cells is not None:
             del cells[bisect_left(cells, pos)]
         self._listing = None
 
@@ -226,7 +229,8 @@ class Board:
             if other is None:
                 need = frontier.get(npos)
                 if need is None:
-                    insort(cells, npos)
+                    if cells is not None:
+                        insort(cells, npos)
                     need = 0
                 frontier[npos] = need | f.need_bits[edge]
                 continue
