@@ -301,7 +301,11 @@ class Board:
         """Placed tiles in the 8 cells around ``pos``."""
         x, y = pos
         tiles = self.tiles
-        return sum(1 for dx, dy in RING if (x + dx, y + dy) in tiles)
+        count = 0
+        for dx, dy in RING:
+            if (x + dx, y + dy) in tiles:
+                count += 1
+        return count
 
     def is_complete(self, feat: Feature) -> bool:
         if feat.kind in ("road", "city"):

@@ -52,7 +52,15 @@ def shuffled(seed: int, deck: str, items: Iterable[str]) -> list[str]:
     """A deck shuffled from the game seed; each deck has its own stream so that
     adding an expansion does not change the order of another deck."""
     out = list(items)
-    random.Random(f"{seed}/{deck}").shuffle(out)
+    # random.Random.shuffle, with its _randbelow inlined (every game and
+    # replay shuffles its bag; the same draws, so the same order).
+    getrandbits = random.Random(f"{seed}/{deck}").getrandbits
+    for i in reversed(range(1, len(out))):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
     return out
 
 
@@ -142,14 +150,13 @@ class Game:
         typed = self._checked(action)
         events = self.events
         mark = len(events)
-        index = len(self.actions)
         self.actions.append(typed)
         try:
             self._advance(typed)
         except Exception:
             # Safety net: an effect failed part-way. Rebuild the exact previous
-            # state from the record, then re-raise.
-            self._restore(index)
+            # state from the record (without this action), then re-raise.
+            self._restore(len(self.actions) - 1)
             raise
         return events.since(mark)
 

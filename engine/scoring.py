@@ -52,7 +52,8 @@ def owners(game: Game, feat: Feature) -> list[int]:
     if not feat.followers:
         return []
     counts = follower_counts(feat)
-    game.hooks.owner_strength(game, feat, counts)
+    if game.hooks.owner_strength.fns:
+        game.hooks.owner_strength(game, feat, counts)
     best = max(counts.values())
     return sorted(p for p, c in counts.items() if c == best and c > 0)
 
@@ -98,8 +99,8 @@ def evaluate(game: Game, root: int, reason: str, complete: bool) -> FeatureScore
 def pay(game: Game, score: FeatureScore) -> None:
     """Add the points, log them, return followers (unless told not to)."""
     feat = score.feature
-    if score.pay:
-        at = min(pos for pos, _ in feat.segments)
+    if score.pay and score.owners:
+        at = min(feat.segments)[0]  # the tile first in (x, y) order
         for player in score.owners:
             pts = score.points.get(player, 0)
             game.award(
@@ -122,9 +123,12 @@ def pay(game: Game, score: FeatureScore) -> None:
 def score_now(game: Game, root: int, reason: str, complete: bool) -> FeatureScore:
     """Evaluate, let hooks adjust, pay and finish one feature's scoring."""
     score = evaluate(game, root, reason, complete)
-    game.hooks.score_feature(game, score)
+    hooks = game.hooks
+    if hooks.score_feature.fns:
+        hooks.score_feature(game, score)
     pay(game, score)
-    game.hooks.feature_scored(game, score)
+    if hooks.feature_scored.fns:
+        hooks.feature_scored(game, score)
     return score
 
 
