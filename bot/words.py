@@ -8,6 +8,7 @@ message (RULES.md hidden information; engine.views).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from bot.choices import humanize
@@ -26,7 +27,7 @@ REASON_GROUPS = {
 QUIET = frozenset({"start", "draw"})
 
 
-def public(events: list[Event]) -> list[Event]:
+def public(events: Iterable[Event]) -> list[Event]:
     return [e for e in events if "private" not in e]
 
 

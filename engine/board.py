@@ -9,7 +9,7 @@ for monasteries, its 3x3 block): nothing rescans the whole board.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sized
 from dataclasses import dataclass, field
 
 from engine.directions import OFFSETS, RING, opposite
@@ -101,7 +101,11 @@ class Board:
         self.monasteries: dict[Pos, int] = {}
         # Empty cells next to monasteries -> those monasteries, in RING order.
         self._near_monastery: dict[Pos, tuple[Pos, ...]] = {}
+        # Joins are reported as hook(kept, absorbed) to merge_hooks while
+        # merge_gate is not empty: by default the hooks themselves; a Game
+        # gates them on its merge hook point's live list of functions.
         self.merge_hooks: list[MergeHook] = []
+        self.merge_gate: Sized = self.merge_hooks
         # The frontier's cells in sorted order: made by the first listing, then
         # kept up to date by place() (a replay never lists, never pays); and
         # the last listing, dropped at every placement.
@@ -134,8 +138,9 @@ class Board:
         fa, fb = self.features[ra], self.features[rb]
         if len(fa.segments) < len(fb.segments):
             ra, rb, fa, fb = rb, ra, fb, fa
-        for hook in self.merge_hooks:
-            hook(fa, fb)
+        if self.merge_gate:
+            for hook in self.merge_hooks:
+                hook(fa, fb)
         fa.size += fb.size - (self._shared_tiles(ra, fb) if fa.twins and fb.twins else 0)
         fa.twins = fa.twins or fb.twins
         parent[rb] = ra

@@ -20,7 +20,11 @@ T = TypeVar("T")
 
 
 def frozen_builder(cls: type[T]) -> Callable[..., T]:
-    """A constructor taking ``cls``'s fields positionally, as ``cls`` does."""
+    """A constructor taking ``cls``'s fields positionally, as ``cls`` does.
+    ``cls``: a frozen slots dataclass deriving from object only (the twin's
+    layout must be the same)."""
+    if cls.__bases__ != (object,) or "__slots__" not in vars(cls):
+        raise TypeError(f"{cls.__name__}: a slots dataclass deriving from object only")
     specs: list[tuple[str, Any, Any]] = []
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
         default: dict[str, Any] = {}

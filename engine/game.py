@@ -9,6 +9,7 @@ raises :class:`IllegalAction` with the state exactly as before.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -124,8 +125,7 @@ class Game:
             self.bag = shuffled(seed, "tiles", tiles)
 
         install_expansions(self)
-        if self.hooks.merge.fns:  # registered at install; without any, joins stay lean
-            self.board.merge_hooks.append(self._on_merge)
+        self._wire_board()
         start = self.board.place(START_KIND, (0, 0), 0)
         self.last_placed: Pos | None = start.placed.pos
         self.events.append({"type": "start", "tile": START_KIND, "x": 0, "y": 0, "rotation": 0})
@@ -460,11 +460,23 @@ class Game:
             self.finished = True
             self.turn = None
 
-    def _on_merge(self, kept: Feature, absorbed: Feature) -> None:
-        self.hooks.merge(self, kept, absorbed)
+    def _wire_board(self) -> None:
+        """Joins reach the merge hook point, only while it has functions (no
+        call per join otherwise), through a weak reference: a board holding
+        its game would make every game a cycle for the garbage collector."""
+        hooks, owner = self.hooks, weakref.ref(self)
+
+        def relay(kept: Feature, absorbed: Feature) -> None:
+            game = owner()
+            if game is not None:
+                hooks.merge(game, kept, absorbed)
+
+        self.board.merge_hooks[:] = [relay]
+        self.board.merge_gate = hooks.merge.fns
 
     def _restore(self, n_actions: int) -> None:
         fresh = Game(self.players, self.expansions, self.seed, self.decks)
         for a in self.actions.typed()[:n_actions]:
             fresh.apply(a)
         self.__dict__ = fresh.__dict__
+        self._wire_board()
