@@ -358,7 +358,7 @@ def _compare(engines: list[Engine], rounds: int, only: list[str] | None) -> None
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.engine")
-    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (default 7)")
+    parser.add_argument("--rounds", type=int, default=11, help="interleaved rounds (default 11)")
     parser.add_argument("--base", default=BASE, help=f"commit to compare with (default {BASE})")
     parser.add_argument(
         "--only", nargs="*", choices=[r.name for r in ROWS] + ["memory"], help="these figures only"

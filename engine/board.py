@@ -183,8 +183,8 @@ class Board:
             if self._cells is None:
                 self._cells = sorted(self.frontier)
             listing = (kind, [(x, y, r) for x, y in self._cells for r in table[need[x, y]]])
-            # Kept until the next placement: the draw check (B-4), the turn's
-            # listing and the AI all ask for the same tile.
+            # Kept until the next placement: the turn's listing, the bot's
+            # choices and the AI all ask for the same tile.
             self._listing = listing
         return list(listing[1])
 
@@ -220,6 +220,12 @@ class Board:
                 False,
                 bool(f.siblings[i]),
             )
+        # B-7 monasteries this tile may complete: its own, then those around
+        # it in RING order.
+        near = self._near_monastery.pop(pos, ())
+        if f.monastery is not None:
+            self._add_monastery(pos, base + f.monastery)
+            near = (pos, *near)
         placed = new_placed(kind, pos, rotation, f, nodes)
         tiles[pos] = placed
         cells = self._cells
@@ -265,11 +271,6 @@ class Board:
             while parent[root] != root:
                 root = parent[root]
             roots.add(root)
-        # B-7 monasteries: this one, then those around in RING order.
-        near = self._near_monastery.pop(pos, ())
-        if f.monastery is not None:
-            self._add_monastery(pos, base + f.monastery)
-            near = (pos, *near)
         for mpos in near:
             root = self.find(self.monasteries[mpos])
             if not features[root].completed and self.ring_count(mpos) == 8:
