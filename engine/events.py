@@ -9,9 +9,9 @@ so a cached game holds a fraction of the memory.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any
 
+from engine.actions import RecordLog
 from engine.phases import Event
 
 # A compact event: (its decoder, field values...).
@@ -37,21 +37,10 @@ def _follower(t: _Compact) -> Event:
     }
 
 
-def _read(item: Event | _Compact) -> Event:
-    if type(item) is tuple:
-        decode: Callable[[_Compact], Event] = item[0]
-        return decode(item)
-    assert isinstance(item, dict)
-    return item
-
-
-class EventLog(Sequence[Event]):
+class EventLog(RecordLog[Event | _Compact]):
     """The events of a game, in order."""
 
-    __slots__ = ("_items",)
-
-    def __init__(self) -> None:
-        self._items: list[Event | _Compact] = []
+    __slots__ = ()
 
     def append(self, event: Event) -> None:
         self._items.append(event)
@@ -68,35 +57,7 @@ class EventLog(Sequence[Event]):
 
     def since(self, mark: int) -> list[Event]:
         """The events from index ``mark`` on (what one action caused)."""
-        return [e[0](e) if type(e) is tuple else e for e in self._items[mark:]]  # type: ignore[misc]
+        return self._read(self._items[mark:])
 
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @overload
-    def __getitem__(self, index: int) -> Event: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Event]: ...
-
-    def __getitem__(self, index: int | slice) -> Event | list[Event]:
-        if isinstance(index, slice):
-            return self._read(self._items[index])
-        return _read(self._items[index])
-
-    def __iter__(self) -> Iterator[Event]:
-        return iter(self._read(self._items))
-
-    @staticmethod
-    def _read(items: list[Event | _Compact]) -> list[Event]:
+    def _read(self, items: list[Event | _Compact]) -> list[Event]:
         return [e[0](e) if type(e) is tuple else e for e in items]  # type: ignore[misc]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, EventLog | list):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
