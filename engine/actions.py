@@ -39,6 +39,7 @@ from typing import (
 )
 
 from engine.directions import LOCATION_RANK
+from engine.frozen import frozen_builder
 from engine.phases import Action, IllegalAction, MalformedAction
 
 if TYPE_CHECKING:
@@ -214,6 +215,8 @@ class Follower(GameAction):
 
 
 BASE_ACTIONS: dict[str, type[GameAction]] = {Place.TYPE: Place, Follower.TYPE: Follower}
+# Place(...) for the fast path below (engine.frozen): the same object, cheaper.
+new_place: Callable[[int, int, int, int], Place] = frozen_builder(Place)
 
 
 def _plain_int(v: object) -> TypeGuard[int]:
@@ -246,7 +249,7 @@ def plain_base_action(data: object) -> Place | Follower | None:
                 and -INT_LIMIT <= r < INT_LIMIT
                 and -INT_LIMIT <= p < INT_LIMIT
             ):
-                return Place(p, x, y, r)
+                return new_place(p, x, y, r)
         elif get("type") == "follower" and len(data) == 3 and "location" in data:
             p, loc = get("player"), data["location"]
             if type(p) is int and (loc is None or type(loc) is str):

@@ -193,11 +193,14 @@ class Game:
         assert placed is not None
         if self.supply[self.turn.player] == 0:
             return []
-        features, find = self.board.features, self.board.find
-        names = placed.face.canonical
-        return [
-            names[i] for i, node in enumerate(placed.nodes) if not features[find(node)].followers
-        ]
+        features, parent = self.board.features, self.board.parent
+        out = []
+        for i, node in enumerate(placed.nodes):
+            while parent[node] != node:  # the segment's root (find, inline)
+                node = parent[node]
+            if not features[node].followers:
+                out.append(placed.face.canonical[i])
+        return out
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every complete legal action for ``player`` now (base and expansion)."""

@@ -271,8 +271,17 @@ def test_frozen_builders_make_ordinary_frozen_objects():
     assert placed == Placed("D", (0, 0), 0, FACES[("D", 0)], (0, 1, 2, 3))
     with pytest.raises(dataclasses.FrozenInstanceError):
         placed.rotation = 90  # type: ignore[misc]
+    place = frozen_builder(Place)(0, 1, 2, 90)  # a subclass: its base's slot too
+    assert type(place) is Place and place == Place(0, 1, 2, 90)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        place.x = 2  # type: ignore[misc]
     with pytest.raises(TypeError):
-        frozen_builder(Place)  # a subclass: its layout is not a twin's
+        frozen_builder(_NoSlots)
+
+
+@dataclasses.dataclass(frozen=True)
+class _NoSlots:
+    a: int
 
 
 # --- the bag shuffle ---------------------------------------------------------------------
