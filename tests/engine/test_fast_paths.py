@@ -26,6 +26,7 @@ from engine.frozen import frozen_builder
 from engine.game import shuffled
 from engine.phases import Decision, new_decision
 from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
+from tests.engine.helpers import fingerprint
 
 EXPANSION_SETS = [(), *((e,) for e in known_expansions()), tuple(known_expansions())]
 
@@ -293,3 +294,36 @@ def test_shuffled_is_random_shuffle():
             expected = list(items)
             random.Random(f"{seed}/{deck}").shuffle(expected)
             assert shuffled(seed, deck, items) == expected
+
+
+# --- joins reach merge hooks ----------------------------------------------------------------
+def _play_until(game: Game, done) -> None:
+    ai = AI(1)
+    while not (done() and game.pending is not None and game.pending.step == "place"):
+        game.apply(ai.choose(game, game.pending.players[0]))
+
+
+def test_joins_reach_merge_hooks_registered_late_and_after_a_restore(monkeypatch):
+    game = Game(["A", "B"], seed=4)
+    seen: list[Game] = []
+    game.hooks.merge.add(lambda g, kept, absorbed: seen.append(g))  # after construction
+    _play_until(game, lambda: seen)
+    assert all(g is game for g in seen)
+    before = fingerprint(game)
+    failing = [True]
+    place = Game._place
+
+    def flaky(self: Game, action: Place):  # an effect that fails part-way, once
+        if failing.pop() if failing else False:
+            raise RuntimeError("effect failed")
+        return place(self, action)
+
+    monkeypatch.setattr(Game, "_place", flaky)
+    x, y, r = game.legal_placements()[0]
+    with pytest.raises(RuntimeError):
+        game.apply({"player": game.pending.active, "type": "place", "x": x, "y": y, "rotation": r})
+    assert fingerprint(game) == before  # rebuilt by replay
+    again: list[Game] = []
+    game.hooks.merge.add(lambda g, kept, absorbed: again.append(g))
+    _play_until(game, lambda: again)
+    assert all(g is game for g in again)
