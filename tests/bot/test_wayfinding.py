@@ -5,7 +5,6 @@ expiry and cancelling, thread names, and resignations in league standings."""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 
@@ -24,33 +23,18 @@ from bot.present.games import (
 from bot.services import Caller, Services
 from bot.services.lobby import LOBBY_EXPIRY
 from bot.services.threads import THREAD_SYNC
-from bot.settings import Settings
 from bot.text import ENGLISH, has
-from db import migrate
 from db.errors import GameNotStarted, HostOnly, NotSeated
 from db.models import ABANDONED, ACTIVE, LOBBY, utcnow
-from db.service import GameService
-from db.session import Database
 from engine.expansions.christmas.cards import DESIGNS
 from engine.expansions.gifts.cards import CARDS
-from tests.bot.test_services import Recorder
+from tests.bot import test_services
+from tests.bot.test_services import ADA, BO
 
+service = test_services.service  # the services over a fresh database, and what they sent
 GUILD, CHANNEL, THREAD = 1, 2, 3
-ADA = Caller(10, guild_id=GUILD, channel_id=CHANNEL, name="Ada")
-BO = Caller(11, guild_id=GUILD, channel_id=CHANNEL, name="Bo")
 CY = Caller(12, guild_id=GUILD, channel_id=CHANNEL, name="Cy")
 DAY = dt.datetime(2026, 11, 1, 12, tzinfo=dt.UTC)
-
-
-@pytest.fixture
-async def service(tmp_path: Path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'wayfind.sqlite3'}"
-    await migrate.upgrade_async(url)
-    db = Database(url)
-    rec = Recorder()
-    settings = Settings(discord_token=None, database_url=url, turn_timeout_hours=24.0)
-    yield Services(GameService(db), settings, rec), rec
-    await db.dispose()
 
 
 async def game(play: Services, host: Caller, *others: Caller, thread: int | None = None) -> int:
@@ -114,7 +98,7 @@ async def test_my_games_say_whose_turn_and_time_left(service) -> None:
     bo = {s.info.id: s for s in await play.games.mine(BO)}
     assert not bo[running].my_turn
     text = await play.games.listing(BO)
-    assert "waiting for Ada" in text and f"<#{THREAD}>" in text and "hours left" in text
+    assert "waiting for Ada" in text and f"<#{THREAD}>" in text and "48 hours left" in text
     assert "closes in" in text and "lobby" in text
     assert "your turn" in await play.games.listing(ADA)
     assert "no running game" in await play.games.listing(CY)

@@ -12,8 +12,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import itertools
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import update
@@ -21,11 +19,10 @@ from sqlalchemy import update
 from bot import options
 from db import Database, GameService
 from db.models import Timer
-from tests.e2e.botproc import BotProcess
-from tests.e2e.fake import GUILDS, FakeDiscord
+from tests.e2e.fake import GUILDS
 from tests.e2e.members import Harness
 from tests.e2e.table import open_table
-from tests.e2e.test_wayfinding import deck, until
+from tests.e2e.test_wayfinding import bot, deck, until  # noqa: F401 (bot: timers polled often)
 
 FAKE_WINDOW = 600 * 0.01  # the fake's channel-edit window at this scale, in seconds
 
@@ -33,14 +30,6 @@ FAKE_WINDOW = 600 * 0.01  # the fake's channel-edit window at this scale, in sec
 @pytest.fixture
 def rate_limit_scale() -> float:
     return 0.01
-
-
-@pytest.fixture
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake, tmp_path, TIMER_POLL_SECONDS="0.2")
-    await process.start()
-    yield process
-    await process.stop()
 
 
 async def ten_minutes_pass(harness: Harness, game_id: int) -> None:
