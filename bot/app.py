@@ -21,6 +21,7 @@ from bot.settings import Settings
 from bot.shutdown import drain_handlers
 from bot.sync import sync_if_changed
 from bot.ui import funnel
+from bot.ui.autocomplete import complete_game_options
 from bot.ui.notifier import DiscordNotifier
 from db import migrate
 from db.service import GameService
@@ -28,7 +29,7 @@ from db.session import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.actions", "cogs.league")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.actions", "cogs.league", "cogs.games", "cogs.help")
 
 
 class CarcassonneBot(commands.Bot):
@@ -65,6 +66,7 @@ class CarcassonneBot(commands.Bot):
         self.scheduler = Scheduler(self.services, self.settings.timer_poll_seconds)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        complete_game_options(self.tree)  # every `game` option lists the user's games
 
     async def close(self) -> None:
         # One shutdown, awaited whole by every caller (signal handler, `async

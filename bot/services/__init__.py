@@ -4,6 +4,7 @@
 - turns: a player's action and everything after a change (turns, announce)
 - timers: reminders, turn limits, AI retries (timers, deadlines)
 - reading: panels, hands, board, scores, records; suggest: autocomplete
+- games: a player's games (/games, the ``game`` option's autocomplete)
 - undo; seats: resign, mute
 
 They speak to the store only through ``db.service.GameService`` (which owns
@@ -22,6 +23,7 @@ from bot.services.access import Caller
 from bot.services.announce import Announcer
 from bot.services.context import Context
 from bot.services.deadlines import Deadlines
+from bot.services.games import Games
 from bot.services.lobby import Lobby
 from bot.services.messages import Notifier, Post
 from bot.services.reading import Reading
@@ -61,6 +63,7 @@ class Services:
         self.undo = Undo(self.ctx, self.deadlines)
         self.reading = Reading(self.ctx)
         self.suggest = Suggestions(self.ctx)
+        self.games = Games(self.ctx)
 
     async def resume_all(self) -> int:
         """At start-up: let AI seats answer in active games left waiting for
