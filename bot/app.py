@@ -27,6 +27,7 @@ from bot.shards import Shards
 from bot.shutdown import drain_handlers
 from bot.sync import sync_if_changed
 from bot.ui import funnel
+from bot.ui.autocomplete import complete_game_options
 from bot.ui.notifier import DiscordNotifier
 from db import migrate
 from db.service import GameService
@@ -34,7 +35,7 @@ from db.session import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.actions", "cogs.league")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.actions", "cogs.league", "cogs.games", "cogs.help")
 
 
 class CarcassonneBot(commands.AutoShardedBot):
@@ -75,6 +76,7 @@ class CarcassonneBot(commands.AutoShardedBot):
         self.scheduler = Scheduler(self.services, self.settings.timer_poll_seconds)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        complete_game_options(self.tree)  # every `game` option lists the user's games
 
     async def close(self) -> None:
         # One shutdown, awaited whole by every caller (signal handler, `async

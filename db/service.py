@@ -514,10 +514,13 @@ class GameService:
         statuses: Sequence[str] = (LOBBY, ACTIVE),
         guild_id: int | None = None,
         user_id: int | None = None,
+        thread_id: int | None = None,
     ) -> list[GameInfo]:
         q = select(GameRow).where(GameRow.status.in_(list(statuses))).order_by(GameRow.id)
         if guild_id is not None:
             q = q.where(GameRow.guild_id == guild_id)
+        if thread_id is not None:
+            q = q.where(GameRow.thread_id == thread_id)
         if user_id is not None:
             q = q.where(GameRow.id.in_(select(Seat.game_id).where(Seat.user_id == user_id)))
         async with self.db.read() as s:

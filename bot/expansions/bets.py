@@ -8,6 +8,9 @@ from typing import ClassVar
 
 from bot.expansions import register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry
+from bot.expansions.rulebooks.bets import BOOK as RULES
+from bot.expansions.rulebooks.bets import chips_page
+from bot.text import Text, Words
 from engine.expansions import bets as engine
 from engine.phases import Action
 
@@ -15,6 +18,7 @@ from engine.phases import Action
 class BetsAdapter(Adapter):
     name = engine.NAME
     title = "bets.title"
+    rules = RULES  # its part of /rules
     command = CommandSpec("bet", "bets.command", "bets.command.choice")
     actions = frozenset({engine.STAKE, engine.PASS, engine.CHOOSE})
     prompts: ClassVar[Mapping[str, str]] = {
@@ -36,6 +40,9 @@ class BetsAdapter(Adapter):
         "bets.holding": "Chips in supply",
         "bets.group": "Bets",
     }
+
+    def rule_pages(self, words: Words) -> list[Text]:
+        return [*super().rule_pages(words), chips_page(words)]
 
     def passive(self, legal: list[Action]) -> Action | None:
         return next((a for a in legal if a.get("type") == engine.PASS), None)

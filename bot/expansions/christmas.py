@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from bot.expansions import generic, register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Labeller
+from bot.expansions.rulebooks.christmas import BOOK as RULES
 from bot.text import Text, Words, join
 from engine.expansions import christmas as engine
 from engine.game import Game
@@ -22,6 +23,7 @@ PASSIVE_FLAGS = ("cancel", "draw")
 class ChristmasAdapter(Adapter):
     name = engine.NAME
     title = "christmas.title"
+    rules = RULES  # its part of /rules
     command = CommandSpec("card", "christmas.command", "christmas.command.choice")
     actions = frozenset(
         {

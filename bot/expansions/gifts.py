@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from bot.expansions import generic, register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Labeller
+from bot.expansions.rulebooks.gifts import BOOK as RULES
 from bot.text import Text, Words
 from engine.expansions import gifts as engine
 from engine.game import Game
@@ -16,6 +17,7 @@ from engine.game import Game
 class GiftsAdapter(Adapter):
     name = engine.NAME
     title = "gifts.title"
+    rules = RULES  # its part of /rules
     command = CommandSpec("gift", "gifts.command", "gifts.command.choice")
     actions = frozenset({engine.OPEN, engine.CHOOSE})
     prompts: ClassVar[Mapping[str, str]] = {engine.STEP_CHOOSE: "gifts.prompt.choose_tile"}

@@ -9,6 +9,7 @@ generically from their fields.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from bot import expansions
@@ -24,7 +25,7 @@ NAME_WIDTH = 10  # columns of a player in the final table
 MESSAGE_LIMIT = 1900
 
 
-def public(events: list[Event]) -> list[Event]:
+def public(events: Iterable[Event]) -> list[Event]:
     return [e for e in events if "private" not in e]
 
 

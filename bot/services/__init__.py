@@ -5,6 +5,7 @@
 - timers: reminders, turn limits, AI retries (timers, deadlines)
 - handoff: follow-ups of games another process owns (bot.shards)
 - reading: panels, hands, board, scores, records; suggest: autocomplete
+- games: a player's games (/games, the ``game`` option's autocomplete)
 - undo; seats: resign, mute
 
 They speak to the store only through ``db.service.GameService`` (which owns
@@ -23,6 +24,7 @@ from bot.services.access import Caller
 from bot.services.announce import Announcer
 from bot.services.context import Context
 from bot.services.deadlines import Deadlines
+from bot.services.games import Games
 from bot.services.handoff import OwnerNotifier, Owners
 from bot.services.lobby import Lobby
 from bot.services.messages import Notifier, Post
@@ -71,6 +73,7 @@ class Services:
         self.undo = Undo(self.ctx, self.deadlines)
         self.reading = Reading(self.ctx)
         self.suggest = Suggestions(self.ctx)
+        self.games = Games(self.ctx)
 
     async def resume_all(self) -> int:
         """At start-up, for the games of the guilds this process owns: let AI

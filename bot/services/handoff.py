@@ -115,6 +115,11 @@ class OwnerNotifier:
     async def lobby(self, info: GameInfo) -> None:
         await self.inner.lobby(info)
 
+    async def thread(self, info: GameInfo, *, name: str | None, archived: bool) -> bool:
+        # An edit of the channel itself, not a post (bot.services.threads paces
+        # it through the store, whichever process makes it).
+        return await self.inner.thread(info, name=name, archived=archived)
+
 
 async def handed_history(
     store: GameService, game_id: int, since: int, until: int

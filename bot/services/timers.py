@@ -29,8 +29,10 @@ from bot.services.deadlines import (
     policy_of,
 )
 from bot.services.handoff import run_handoff
+from bot.services.lobby import LOBBY_EXPIRY, expire_lobby
 from bot.services.messages import Post
 from bot.services.standin import timeout_action
+from bot.services.threads import THREAD_SYNC, sync_thread
 from bot.services.turns import Turns
 from bot.services.waiting import turn_number
 from bot.shards import Shards
@@ -153,6 +155,9 @@ class TurnTimers:
             )
 
     async def handle(self, timer: TimerInfo) -> None:
+        if timer.kind in (LOBBY_EXPIRY, THREAD_SYNC):
+            await self._game_timer(timer)
+            return
         async with self.ctx.lock(timer.game_id):
             info = await self.ctx.store.game_info(timer.game_id)
             if info.status != ACTIVE or timer.seat is None:
@@ -171,6 +176,16 @@ class TurnTimers:
                 await self._remind(info, timer.seat, game)
             elif timer.kind == TIMEOUT:
                 await self._timeout(info, timer.seat)
+
+    async def _game_timer(self, timer: TimerInfo) -> None:
+        """Timers of a game rather than of a seat's turn: a lobby nobody
+        started closes (bot.services.lobby); a thread edit that had to wait
+        is made (bot.services.threads)."""
+        async with self.ctx.lock(timer.game_id):
+            if timer.kind == LOBBY_EXPIRY:
+                await expire_lobby(self.ctx, timer.game_id)
+            else:
+                await sync_thread(self.ctx, timer.game_id)
 
     async def _remind(self, info: GameInfo, seat_index: int, game: Game) -> None:
         assert game.pending is not None

@@ -23,6 +23,7 @@ from bot.services.context import Context, ai_for
 from bot.services.deadlines import AI_RETRY, Deadlines
 from bot.services.handoff import Owners
 from bot.services.legality import is_legal
+from bot.services.threads import sync_thread
 from bot.services.waiting import WaitingKey, turn_number
 from db.errors import StoreError
 from db.service import ActResult
@@ -222,7 +223,11 @@ class Turns:
                 # Results are written by the store when the game finishes; ratings follow.
                 await self.ctx.leagues.rate_game(info.id)
         await self.announcer.announce(info, game, chunks, before)
+        if game.finished:
+            await self.ctx.notifier.lobby(info)  # the lobby message says it is over
         await self.announcer.send_hands(info, game, all_events, hand_all)
         if progress is not None:
             progress.announced = True
         await self.deadlines.reconcile(game_id, info, game)
+        if game.finished:
+            await sync_thread(self.ctx, game_id)  # archived (after reconcile: it may set a timer)

@@ -16,6 +16,7 @@ import discord
 from bot import options
 from bot.present.lobby import lobby_text
 from bot.services import Post
+from bot.ui.gamethread import edit_thread
 from bot.ui.lobby import lobby_view
 from bot.ui.panel import panel_view
 from bot.ui.replies import CANNOT_DM, MAX_CONTENT, allowed, file_of
@@ -89,3 +90,13 @@ class DiscordNotifier:
             )
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning("game %s: lobby message gone (%s)", info.id, type(exc).__name__)
+
+    async def thread(self, info: GameInfo, *, name: str | None, archived: bool) -> bool:
+        if info.thread_id is None:
+            return False
+        try:
+            thread = await self.channel(info.thread_id)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.warning("game %s: thread gone (%s)", info.id, type(exc).__name__)
+            return False
+        return await edit_thread(self.client, thread, info.id, name=name, archived=archived)

@@ -18,13 +18,23 @@ import discord
 
 from bot.app import CarcassonneBot
 from bot.settings import Settings
-from bot.ui.lobby import LobbyButton
+from bot.ui.confirm import ConfirmButton
+from bot.ui.lobby import LobbyButton, RemoveSeat
 from bot.ui.panel import PanelButton, PanelSelect
+from bot.ui.rules import RulesButton
 from bot.ui.thread import ThreadButton
 
 GUILD = 4242
 CHANNEL = 100
-DYNAMIC_ITEMS: tuple[type[Any], ...] = (LobbyButton, ThreadButton, PanelButton, PanelSelect)
+DYNAMIC_ITEMS: tuple[type[Any], ...] = (
+    LobbyButton,
+    RemoveSeat,
+    ConfirmButton,
+    RulesButton,
+    ThreadButton,
+    PanelButton,
+    PanelSelect,
+)
 _ids = itertools.count(10_000)
 
 
@@ -91,6 +101,8 @@ class World:
             return self.message(th)
 
         th.send = AsyncMock(side_effect=send)
+        th.name, th.owner_id, th.archived, th.auto_archive_duration = "", 0, False, 10080
+        th.edit = AsyncMock()
         self.channels[thread_id] = th
         return th
 
@@ -223,7 +235,7 @@ async def click(
         assert registered.get(cls.__discord_ui_compiled_template__) is cls, f"{cls} not registered"
         match = re.fullmatch(cls.__discord_ui_compiled_template__, custom_id)
         assert match is not None
-        if cls is PanelSelect:
+        if cls in (PanelSelect, RemoveSeat):
             base: discord.ui.Item[Any] = discord.ui.Select(
                 custom_id=custom_id,
                 options=[discord.SelectOption(label=value or "-", value=value or "-")],
