@@ -1,22 +1,65 @@
-"""Engine benchmark: `python -m benchmarks.engine` prints its figures.
+"""Engine benchmark: `python -m benchmarks.engine [--rounds N] [--base REV]`.
 
-Targets (engine issue): late-game legal moves <= 1 ms median; full replay
-<= 20 ms.
+Measures this tree against the engine as of a base commit (default 252bab5,
+before the speed work of issue #19), side by side in ONE run, so the ratios
+hold on a noisy, shared machine:
+
+* the base commit is checked out into a temporary git worktree (removed
+  afterwards);
+* each engine runs in its own worker process (``PYTHONPATH`` = its tree) that
+  serves one measurement at a time; the two are interleaved, old and new in
+  alternating order, and each figure is the median over the rounds, with the
+  ratio of medians for wall time and for CPU time (``time.process_time``);
+* the workload uses only API both versions have: ``Game(players, expansions,
+  seed)``, ``pending``, ``legal_actions``, ``legal_placements``,
+  ``legal_followers``, ``apply(dict)``, ``record()``, ``engine.replay`` and
+  ``engine.ai.AI`` / ``play_out``. Both engines play the same games; a
+  checksum of each workload's results must agree, or the run stops.
+
+Targets (issue #19), as ratios new / base: random full 2-player base game
+<= 0.40; all legal moves of a late turn (every placement and its follower
+spots, the mover holding followers) <= 0.55; full replay of a 3-player record
+<= 0.5; AI decision p95 <= 0.5; memory per cached game (tracemalloc: the size
+a Game replayed from its record retains) <= 0.5.
 """
 
 from __future__ import annotations
 
+import argparse
+import gc
+import json
+import os
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import tracemalloc
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from engine import Game, replay
-from engine.ai import play_out
-from engine.expansions import known_expansions
+from engine.ai import AI, play_out
+
+BASE = "252bab5"
+ROOT = Path(__file__).resolve().parents[1]
+ALL_EXPANSIONS = ("gifts", "bets", "christmas")  # the shipped ones, in both versions
+
+# Workload sizes (per round).
+RANDOM_SEEDS = range(8)
+EXPANSION_SEEDS = range(2)
+LATE_SEEDS = range(6)
+LATE_TILES = 60  # "late": at least this many tiles on the board
+REPLAY_SEEDS = range(6)
+AI_SEEDS = range(2)
 
 
+# --- the workload (runs in a worker, against whichever engine it imports) -------
 def random_game(seed: int, players: int, expansions: tuple[str, ...] = ()) -> Game:
+    """A full game of uniformly random legal actions."""
     rng = random.Random(seed)
     game = Game([f"P{i}" for i in range(players)], expansions, seed)
     while game.pending is not None:
@@ -25,73 +68,306 @@ def random_game(seed: int, players: int, expansions: tuple[str, ...] = ()) -> Ga
     return game
 
 
-def games_per_second(players: int, expansions: tuple[str, ...] = (), n: int = 40) -> float:
-    start = time.perf_counter()
-    for seed in range(n):
-        random_game(seed, players, expansions)
-    return n / (time.perf_counter() - start)
+def late_record(seed: int) -> dict[str, Any] | None:
+    """A 2-player base game played at random (a follower on one placement in
+    four, so supplies last) up to a placement step with LATE_TILES or more
+    tiles on the board and followers in the mover's supply; its record."""
+    rng = random.Random(seed)
+    game = Game(["A", "B"], (), seed)
+    while game.pending is not None:
+        d = game.pending
+        if d.step == "place" and len(game.board.tiles) >= LATE_TILES and game.supply[d.active]:
+            return game.record()
+        options = game.legal_actions(d.players[0])
+        if d.step == "follower" and rng.random() < 0.75:
+            game.apply(options[0])  # {"location": None} comes first
+        else:
+            game.apply(rng.choice(options))
+    return None
 
 
-def late_game_legal_moves(samples: int = 200) -> float:
-    """Median time (ms) to list every legal placement of the drawn tile and,
-    once placed, every legal follower location, with 60+ tiles on the board."""
-    times = []
-    for seed in range(samples):
-        rng = random.Random(seed)
-        game = Game(["A", "B"], seed=seed)
-        while game.pending is not None and not (
-            len(game.board.tiles) >= 62 and game.pending.step == "place"
-        ):
-            game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
-        if game.pending is None:
-            continue
-        player = game.pending.active
-        t0 = time.perf_counter()
-        placements = game.legal_placements()
-        t1 = time.perf_counter()
-        x, y, r = rng.choice(placements)
-        game.apply({"player": player, "type": "place", "x": x, "y": y, "rotation": r})
-        t2 = time.perf_counter()
-        game.legal_followers()
-        t3 = time.perf_counter()
-        times.append((t1 - t0 + t3 - t2) * 1000)
-    return statistics.median(times)
+def ai_record(seed: int) -> dict[str, Any]:
+    return play_out(Game(["A", "B", "C"], (), seed)).record()
 
 
-def replay_time(expansions: tuple[str, ...] = (), n: int = 30) -> tuple[float, int]:
-    """Median time (ms) to replay a full AI game record, and its action count."""
-    records = [play_out(Game(["A", "B", "C"], expansions, seed)).record() for seed in range(n)]
-    times = []
-    for rec in records:
-        t0 = time.perf_counter()
-        replay(rec)
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times), len(records[0]["actions"])
+def _prefix(record: dict[str, Any], n: int) -> dict[str, Any]:
+    return {**record, "actions": record["actions"][:n]}
 
 
-def main() -> None:
-    print(f"engine benchmark (python {sys.version.split()[0]})")
-    for players in (2, 4):
-        print(f"  random full games per second, {players} players: {games_per_second(players):.1f}")
-    exps = known_expansions()
-    if exps:
-        print(
-            f"  random full games per second, 4 players, {'+'.join(exps)}: "
-            f"{games_per_second(4, exps, n=20):.1f}"
+class Clock:
+    """Wall and CPU time of the enclosed block, accumulated."""
+
+    def __init__(self) -> None:
+        self.wall = 0.0
+        self.cpu = 0.0
+
+    def __enter__(self) -> Clock:
+        self._w, self._c = time.perf_counter(), time.process_time()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.wall += time.perf_counter() - self._w
+        self.cpu += time.process_time() - self._c
+
+
+class Worker:
+    """The measurements one engine serves; each returns wall/cpu seconds per
+    unit of work and a checksum that both engines must agree on."""
+
+    def __init__(self) -> None:
+        self.late = [r for r in map(late_record, LATE_SEEDS) if r is not None]
+        self.records = [ai_record(s) for s in REPLAY_SEEDS]
+
+    def random_base(self) -> dict[str, Any]:
+        clock, check = Clock(), []
+        for seed in RANDOM_SEEDS:
+            with clock:
+                game = random_game(seed, 2)
+            check.append(game.final_scores())
+        n = len(RANDOM_SEEDS)
+        return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
+
+    def random_expansions(self) -> dict[str, Any]:
+        clock, check = Clock(), []
+        for seed in EXPANSION_SEEDS:
+            with clock:
+                game = random_game(seed, 4, ALL_EXPANSIONS)
+            check.append(game.final_scores())
+        n = len(EXPANSION_SEEDS)
+        return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
+
+    def late_moves(self) -> dict[str, Any]:
+        """Every placement of the drawn tile and, for each, its follower
+        spots: the placements listed on the game, each applied to its own
+        copy (made beforehand, not timed) and its spots listed there."""
+        clock, check = Clock(), []
+        for record in self.late:
+            n = len(replay(record).legal_placements())
+            game = replay(record)
+            copies = [replay(record) for _ in range(n)]
+            gc.collect()
+            assert game.pending is not None
+            player = game.pending.active
+            with clock:
+                moves = 0
+                for (x, y, r), copy in zip(game.legal_placements(), copies, strict=True):
+                    copy.apply({"player": player, "type": "place", "x": x, "y": y, "rotation": r})
+                    moves += 1 + len(copy.legal_followers() or ())
+            check.append((n, moves))
+        n = len(self.late)
+        return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
+
+    def replay3(self) -> dict[str, Any]:
+        clock, check = Clock(), []
+        for record in self.records:
+            with clock:
+                game = replay(record)
+            check.append(game.final_scores())
+        n = len(self.records)
+        return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
+
+    def ai_decisions(self) -> dict[str, Any]:
+        """Every AI decision of whole 3-player games; the p95 of their times."""
+        walls, cpus, check = [], [], []
+        for seed in AI_SEEDS:
+            game = Game(["A", "B", "C"], (), seed)
+            ais = [AI(p) for p in range(3)]
+            while game.pending is not None:
+                seat = game.pending.players[0]
+                clock = Clock()
+                with clock:
+                    action = ais[seat].choose(game, seat)
+                walls.append(clock.wall)
+                cpus.append(clock.cpu)
+                game.apply(action)
+            check.append(game.final_scores())
+        return {"wall": _p95(walls), "cpu": _p95(cpus), "check": check}
+
+    def memory(self) -> dict[str, Any]:
+        """Bytes a Game retains, replayed from its record as the store's cache
+        keeps it, after the full game and mid-game: the traced memory that
+        all the records' games hold together, divided by their number (so
+        the interpreter's free lists, filled during replay, weigh little)."""
+        replay(self.records[0])  # module-level caches are shared, not per game
+        out = {}
+        for key, cut in (("full", 1.0), ("mid", 0.5)):
+            records = [_prefix(r, int(len(r["actions"]) * cut)) for r in self.records]
+            gc.collect()
+            tracemalloc.start()
+            before = tracemalloc.get_traced_memory()[0]
+            games = [replay(r) for r in records]
+            gc.collect()
+            out[key] = (tracemalloc.get_traced_memory()[0] - before) / len(games)
+            tracemalloc.stop()
+            del games
+        return {**out, "check": []}
+
+
+def _p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[94]
+
+
+def serve() -> None:
+    """Worker loop: one JSON command per line in, one JSON answer per line out."""
+    worker = Worker()
+    where = sys.modules[Game.__module__].__file__ or ""
+    print(json.dumps({"engine": where}), flush=True)
+    for line in sys.stdin:
+        name = json.loads(line)["run"]
+        result = getattr(worker, name)()
+        print(json.dumps(result), flush=True)
+
+
+# --- the orchestrator ----------------------------------------------------------------
+# Started with `python -c BOOT ROOT FILE`: ROOT first on sys.path, so `import
+# engine` in FILE (this module, run as a script) is ROOT's engine.
+BOOT = (
+    "import runpy, sys; sys.path.insert(0, sys.argv[1]); "
+    "runpy.run_path(sys.argv[2], run_name='__bench_worker__')"
+)
+
+
+class Engine:
+    """A worker process serving one engine tree."""
+
+    def __init__(self, label: str, tree: Path) -> None:
+        self.label = label
+        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", BOOT, str(tree), __file__],
+            cwd=tree,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
-    print(
-        f"  late-game legal moves (tile + follower options), median: "
-        f"{late_game_legal_moves():.3f} ms (target <= 1 ms)"
-    )
-    ms, n_actions = replay_time()
-    print(
-        f"  full replay of a 3-player record ({n_actions} actions), median: "
-        f"{ms:.2f} ms (target <= 20 ms)"
-    )
-    if exps:
-        ms, n_actions = replay_time(exps, n=10)
-        print(f"  full replay with {'+'.join(exps)} ({n_actions} actions), median: {ms:.2f} ms")
+        where = Path(self._read()["engine"])
+        if not where.is_relative_to(tree):
+            raise RuntimeError(f"the {label} worker imported the engine from {where}, not {tree}")
+
+    def _read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the {self.label} worker stopped (see its error above)")
+        out: dict[str, Any] = json.loads(line)
+        return out
+
+    def run(self, name: str) -> dict[str, Any]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"run": name}) + "\n")
+        self.proc.stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
 
 
-if __name__ == "__main__":
+@dataclass(frozen=True)
+class Row:
+    name: str
+    label: str
+    unit: str
+    scale: float
+    target: float | None
+
+
+ROWS = (
+    Row("random_base", "random full game, 2 players, base", "ms", 1e3, 0.40),
+    Row("late_moves", "late turn: all placements x follower spots", "ms", 1e3, 0.55),
+    Row("replay3", "full replay of a 3-player record", "ms", 1e3, 0.5),
+    Row("ai_decisions", "AI decision p95, 3 players", "ms", 1e3, 0.5),
+    Row("random_expansions", "random full game, 4 players, all expansions", "ms", 1e3, None),
+)
+
+
+def _base_tree(rev: str, tmp: Path) -> Path:
+    tree = tmp / f"engine-{rev}"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
+        check=True,
+        capture_output=True,
+    )
+    return tree
+
+
+def _verdict(ratio: float, target: float | None) -> str:
+    if target is None:
+        return ""
+    return f"<= {target:.2f} {'ok' if ratio <= target else 'MISSED'}"
+
+
+def compare(rev: str, rounds: int, only: list[str] | None = None) -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="bench-engine-"))
+    tree = None
+    try:
+        tree = _base_tree(rev, tmp)
+        print(
+            f"engine benchmark: this tree vs {rev} (python {sys.version.split()[0]}, "
+            f"{rounds} interleaved rounds, medians)",
+            flush=True,
+        )
+        engines = [Engine(rev, tree), Engine("now", ROOT)]
+        try:
+            _compare(engines, rounds, only)
+        finally:
+            for e in engines:
+                e.close()
+    finally:
+        if tree is not None:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                capture_output=True,
+            )
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _compare(engines: list[Engine], rounds: int, only: list[str] | None) -> None:
+    old, new = engines
+    header = f"  {'':46} {old.label:>10} {'now':>10}  {'wall':>6} {'cpu':>6}  target"
+    print(header)
+    for row in ROWS:
+        if only and row.name not in only:
+            continue
+        results: dict[str, list[dict[str, Any]]] = {old.label: [], new.label: []}
+        for i in range(rounds):
+            for e in engines if i % 2 == 0 else engines[::-1]:
+                results[e.label].append(e.run(row.name))
+        a, b = results[old.label], results[new.label]
+        if a[0]["check"] != b[0]["check"]:
+            raise SystemExit(f"{row.name}: the two engines played different games")
+        med = {k: [statistics.median(r[k] for r in rs) for rs in (a, b)] for k in ("wall", "cpu")}
+        wall, cpu = (med[k][1] / med[k][0] for k in ("wall", "cpu"))
+        print(
+            f"  {row.label:46} {med['wall'][0] * row.scale:7.2f} {row.unit} "
+            f"{med['wall'][1] * row.scale:7.2f} {row.unit}  {wall:6.2f} {cpu:6.2f}  "
+            f"{_verdict(max(wall, cpu), row.target)}",
+            flush=True,
+        )
+    mem = [e.run("memory") for e in engines] if not only or "memory" in only else []
+    for key, label in (("full", "after a full game"), ("mid", "mid-game")) if mem else ():
+        ratio = mem[1][key] / mem[0][key]
+        print(
+            f"  {'memory per cached game, ' + label:46} {mem[0][key] / 1024:7.1f} KB "
+            f"{mem[1][key] / 1024:7.1f} KB  {ratio:6.2f} {'':6}  {_verdict(ratio, 0.5)}"
+        )
+    print("  (times per game / per late turn / per replay; ratio = now / base, of medians)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.engine")
+    parser.add_argument("--rounds", type=int, default=11, help="interleaved rounds (default 11)")
+    parser.add_argument("--base", default=BASE, help=f"commit to compare with (default {BASE})")
+    parser.add_argument(
+        "--only", nargs="*", choices=[r.name for r in ROWS] + ["memory"], help="these figures only"
+    )
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    compare(args.base, args.rounds, args.only)
+
+
+if __name__ == "__bench_worker__":
+    serve()
+elif __name__ == "__main__":
     main()

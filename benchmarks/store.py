@@ -6,14 +6,19 @@ active games. Default database: a SQLite file in a temporary directory.
 
 Games are brought to their starting states by replaying random legal play in
 the engine and writing the log in bulk (setup, not measured); every measured
-action then goes through db.service like the bot's.
+action then goes through db.service like the bot's. The cold figure is each
+game's first turn in a new Python process (a service that never saw the game
+replays its whole log; the process's imports are not timed); the warm ones
+come from a running service that has the games cached.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -99,16 +104,42 @@ def _pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1000
 
 
+async def cold_turn(url: str, game_id: int, seed: int) -> float:
+    """One turn of a game in a service that has never seen it (full replay of
+    the log): run in a new process by ``_cold``, so nothing is warm."""
+    service = GameService(Database(url))
+    try:
+        turn, _, _ = await _one_turn(service, game_id, random.Random(seed))
+    finally:
+        await service.db.dispose()
+    return turn
+
+
+def _cold(url: str, game_id: int, seed: int) -> float:
+    """``cold_turn`` in a new Python process; its time (imports excluded)."""
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks.store", "--cold-turn", url, str(game_id), str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    seconds: float = json.loads(out.stdout.splitlines()[-1])["turn"]
+    return seconds
+
+
 async def late_game(url: str, expansions: tuple[str, ...]) -> None:
     service = GameService(Database(url))
     ids = [
         await _seed_game(service, s, _random_prefix(s, expansions, None)) for s in range(LATE_GAMES)
     ]
-    rng = random.Random(1)
-    # Cold: each game's first turn in a fresh process (full replay of the log).
+    # Cold: each game's first turn in a new process (full replay of the log).
+    cold = [await asyncio.to_thread(_cold, url, g, 1000 + g) for g in ids]
+    # Warm: a running service goes on with the games (its cache is current).
     fresh = GameService(Database(url))
-    cold = [(await _one_turn(fresh, g, rng))[0] for g in ids]
-    # Warm: the same process goes on with the games (its cache is current).
+    for g in ids:
+        await fresh.load_game(g)  # as a running bot has them
+    rng = random.Random(1)
     turns: list[float] = []
     acts: list[float] = []
     live = set(ids)
@@ -130,7 +161,7 @@ async def late_game(url: str, expansions: tuple[str, ...]) -> None:
         ("turn, cold: replay in a new process", cold),
     ):
         print(f"  {name:38} p50 {_pct(xs, 50):6.2f} ms  p95 {_pct(xs, 95):6.2f} ms  (n={len(xs)})")
-    print("  target: p95 <= 50 ms")
+    print("  target: warm turn p95 <= 50 ms")
 
 
 async def sustained(url: str, expansions: tuple[str, ...]) -> None:
@@ -177,6 +208,10 @@ async def run(url: str | None) -> None:
 
 
 def main() -> None:
+    if len(sys.argv) == 5 and sys.argv[1] == "--cold-turn":
+        url, game_id, seed = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+        print(json.dumps({"turn": asyncio.run(cold_turn(url, game_id, seed))}))
+        return
     url = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1].startswith(("sqlite", "postg")) else None
     asyncio.run(run(url))
 

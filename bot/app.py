@@ -1,6 +1,11 @@
 """The Bot subclass: start-up (migrations, services, cogs, command sync,
 timer poller) and a clean shutdown.
 
+It is discord.py's ``AutoShardedBot``: with ``SHARD_COUNT`` and ``SHARD_IDS``
+it connects the shards it is given (the other processes hold the rest, over
+one PostgreSQL database: bot.shards, docs/deploy.md); without them, as many
+shards as Discord recommends, all here.
+
 Cogs are loaded by name (:data:`EXTENSIONS`), so this package never imports
 them; each cog registers its own persistent components in its ``setup``.
 Nothing the bot sends pings anyone unless that message allows it
@@ -18,9 +23,11 @@ from discord.ext import commands
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.settings import Settings
+from bot.shards import Shards
 from bot.shutdown import drain_handlers
 from bot.sync import sync_if_changed
 from bot.ui import funnel
+from bot.ui.autocomplete import complete_game_options
 from bot.ui.notifier import DiscordNotifier
 from db import migrate
 from db.service import GameService
@@ -28,16 +35,27 @@ from db.session import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.actions", "cogs.league", "cogs.settings")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.actions",
+    "cogs.league",
+    "cogs.games",
+    "cogs.help",
+    "cogs.settings",
+)
 
 
-class CarcassonneBot(commands.Bot):
+class CarcassonneBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
+        shards = Shards.of(settings)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=shards.count,
+            shard_ids=list(shards.ids) if shards.ids is not None else None,  # type: ignore[arg-type]
         )
         self.settings = settings
         self.sync_commands = sync_commands
@@ -60,11 +78,13 @@ class CarcassonneBot(commands.Bot):
         """Everything but the network: usable by tests with a fake connection."""
         url = self.settings.database_url
         await migrate.upgrade_async(url)
+        log.info("gateway: %s", Shards.of(self.settings).describe())
         self.database = Database(url)
         self.services = Services(GameService(self.database), self.settings, DiscordNotifier(self))
         self.scheduler = Scheduler(self.services, self.settings.timer_poll_seconds)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        complete_game_options(self.tree)  # every `game` option lists the user's games
 
     async def close(self) -> None:
         # One shutdown, awaited whole by every caller (signal handler, `async
@@ -78,6 +98,7 @@ class CarcassonneBot(commands.Bot):
         """Messages the outbox still holds (paced under Discord's limits) go
         out before the connection closes, for a few seconds at most."""
         notifier = self.services.ctx.notifier if self.services is not None else None
+        notifier = getattr(notifier, "inner", notifier)  # under a handing-over notifier (shards)
         drain = getattr(notifier, "drain", None)
         if drain is None:
             return
@@ -92,6 +113,10 @@ class CarcassonneBot(commands.Bot):
             await self.scheduler.stop()
         await drain_handlers()  # still connected: they can answer
         await self._send_what_is_left()
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            # Never logged in (tests start the services alone): discord.py's
+            # sharded close() posts to the event queue its login creates.
+            self._AutoShardedClient__queue = asyncio.PriorityQueue()  # type: ignore[var-annotated]
         await super().close()
         await drain_handlers(0)  # any that started meanwhile
         if self.database is not None:

@@ -50,6 +50,9 @@ class FileNotifier:
     async def lobby(self, info: GameInfo) -> None:
         return None
 
+    async def thread(self, info: GameInfo, *, name: str | None, archived: bool) -> bool:
+        return False  # no threads offline
+
 
 @dataclass(frozen=True, slots=True)
 class DemoResult:

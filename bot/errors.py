@@ -122,6 +122,50 @@ class NotAGameChannel(BotError):
     code = "not_a_game_channel"
 
 
+class ThreadBusy(BotError):
+    """A thread holds one running game at a time (commands there mean it)."""
+
+    code = "thread_busy"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(game=game_id)
+
+
+class LeagueGameStarted(BotError):
+    """A started league game cannot be cancelled: its players resign instead,
+    so that every league game leaves a result."""
+
+    code = "league_game_started"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(game=game_id)
+
+
+class NoSuchPlayer(BotError):
+    """The seat to remove is not (or no longer) in the lobby, or is the host's."""
+
+    code = "no_such_player"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(game=game_id)
+
+
+class AlreadyResigned(BotError):
+    code = "already_resigned"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(game=game_id)
+
+
+class UnknownRules(BotError):
+    """A /rules section or card that does not exist."""
+
+    code = "unknown_rules"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text=text)
+
+
 # What an engine reason may carry that players never read: rule IDs, step
 # names and seat numbers (the reasons are written for the record's readers).
 _RULE_IDS = re.compile(r"\s*\((?:[BGTXC]-[\d.]+(?:,\s*)?)+\)")

@@ -8,18 +8,24 @@ incrementally as games finish, and recomputable from the results alone, in
 the same order (finish time, then game id), giving the same numbers.
 Seasons are date windows over those results: a season's standings (and its
 rating column) use only the games finished inside its window.
+
+A player who resigned (the AI finished their seat) has lost: whatever the
+seat's final score, resigned seats rank after every seat that played on
+(:func:`settle_resignations`), so nobody can leave a game they are losing
+without a result, and nobody wins by resigning.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot import options
 from bot.errors import BotError
 from db.models import FINISHED, GameResult, League, LeagueMember, RatingHistory, Season, utcnow
 from db.models import Game as GameRow
@@ -61,6 +67,7 @@ class ResultRow:
     rank: int
     score: int
     shared_win: bool
+    resigned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,22 @@ class Standing:
 
 
 # --- pure rating and standings logic ---------------------------------------------
+def settle_resignations(rows: Sequence[ResultRow]) -> list[ResultRow]:
+    """One game's rows with resignations counted as losses: the seats that
+    played on keep their order by score (ties shared, B-10) and the resigned
+    seats share the last place after them."""
+    if not any(r.resigned for r in rows):
+        return list(rows)
+    playing = [r for r in rows if not r.resigned]
+    last = len(playing) + 1
+    ranks = [last if r.resigned else 1 + sum(o.score > r.score for o in playing) for r in rows]
+    shared = ranks.count(1) > 1
+    return [
+        replace(r, rank=rank, shared_win=shared and rank == 1)
+        for r, rank in zip(rows, ranks, strict=True)
+    ]
+
+
 def human_ranking(rows: Iterable[ResultRow]) -> list[tuple[int, int]]:
     """(user, rank) of the human seats of one game; AI seats are left out and
     the stored ranks (ties shared) keep their order."""
@@ -270,7 +293,7 @@ class LeagueService:
                 ).scalars()
             }
             finished = row.finished_at or utcnow()
-            rows = [_row(r, finished) for r in results]
+            rows = _rows(row, results, finished)
             ratings = {
                 u: Rating(m.mu, m.sigma)
                 for u, m in members.items()
@@ -399,15 +422,33 @@ class LeagueService:
             .where(GameRow.league_id == league_id, GameRow.status == FINISHED)
             .order_by(GameRow.finished_at, GameRow.id, GameResult.seat_index)
         )
-        games: dict[int, list[ResultRow]] = {}
+        games: dict[int, tuple[GameRow, list[GameResult]]] = {}
         for game, result in (await s.execute(q)).all():
+            games.setdefault(game.id, (game, []))[1].append(result)
+        out = []
+        for game, results in games.values():
             finished = game.finished_at or game.updated_at
             day = finished.date()
             if (start is not None and day < start) or (end is not None and day > end):
                 continue
-            games.setdefault(game.id, []).append(_row(result, finished))
-        return list(games.values())
+            out.append(_rows(game, results, finished))
+        return out
 
 
-def _row(r: GameResult, finished: dt.datetime) -> ResultRow:
-    return ResultRow(r.game_id, finished, r.user_id, r.is_ai, r.rank, r.score, r.shared_win)
+def _rows(game: GameRow, results: Sequence[GameResult], finished: dt.datetime) -> list[ResultRow]:
+    """A finished game's stored results as ranked rows, resignations settled."""
+    resigned = set((game.options or {}).get(options.RESIGNED, []))
+    rows = [
+        ResultRow(
+            r.game_id,
+            finished,
+            r.user_id,
+            r.is_ai,
+            r.rank,
+            r.score,
+            r.shared_win,
+            resigned=r.seat_index in resigned and not r.is_ai,
+        )
+        for r in sorted(results, key=lambda r: r.seat_index)
+    ]
+    return settle_resignations(rows)

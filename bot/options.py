@@ -7,10 +7,14 @@ from bot.text import DEFAULT_LOCALE, Words
 from db.service import GameInfo
 
 POLICY = "on_timeout"  # bot policy: ai / skip / remind (db knows ai / remind)
+REMIND_ONLY = "remind"  # the policy that only reminds: no turn limit in effect
 REMINDER_HOURS = "reminder_hours"
 RESIGNED = "resigned"  # seats the AI plays since their player resigned
 LOBBY_MESSAGE = "lobby_message"  # [channel id, message id] of the lobby post
 LOCALE = "locale"  # language of the game's public messages (default: English)
+CLOSES_AT = "closes_at"  # a lobby's expiry (Unix seconds), shown in its message
+CLOSED = "closed"  # why a game ended without a result when not cancelled ("expired")
+THREAD_EDITED = "thread_edited"  # when the bot last edited the game's thread (Unix seconds)
 QUESTION_HOURS = "question_hours"  # time limit of a question out of turn (bets, attacks...)
 AWAY_HOURS = "away_hours"  # how long a turn limit may pause for a player away or quiet
 DEFAULT_QUESTION_HOURS = 12.0

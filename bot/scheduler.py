@@ -2,7 +2,10 @@
 and finish follow-ups that failed (announcements after a stored change).
 
 Timers live in the database (db.timers), so reminders and turn limits survive
-a restart: the new process simply finds them due.
+a restart: the new process simply finds them due. With several processes
+(bot.shards) each handles the timers of its own guilds, and wakes up at once
+when another process hands it work (PostgreSQL ``LISTEN``, db.timers.Wakeups);
+the interval stays the safety net when that connection is down.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import contextlib
 import logging
 
 from bot.services import Services
+from db.timers import Wakeups
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +25,9 @@ class Scheduler:
         self.services = services
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
+        self._woken = asyncio.Event()
+        self._wakeups = Wakeups(services.store.db, self._heard)
+        self._listening: bool | None = None  # None: not tried yet; logged on each change
 
     def start(self) -> None:
         if self._task is None:
@@ -32,6 +39,7 @@ class Scheduler:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        await self._wakeups.close()
 
     async def tick(self) -> int:
         handled = 0
@@ -45,6 +53,29 @@ class Scheduler:
             log.exception("follow-ups failed")
         return handled
 
+    def _heard(self, shard: int | None) -> None:
+        if shard is None or self.services.shards.holds(shard):
+            self._woken.set()
+
+    async def _listen(self) -> None:
+        """Listen for handoffs when other processes may send them."""
+        if self.services.shards.everything:
+            return
+        try:
+            listening = await self._wakeups.listen()
+        except Exception as exc:
+            if self._listening is not False:
+                log.warning(
+                    "timers: cannot listen for handoffs (%s); polling every %s s",
+                    exc,
+                    self.interval,
+                )
+            self._listening = False
+            return
+        if listening and not self._listening:
+            log.info("timers: listening for handoffs from other processes")
+        self._listening = listening
+
     async def _run(self) -> None:
         try:
             resumed = await self.services.resume_all()
@@ -53,5 +84,8 @@ class Scheduler:
         except Exception:
             log.exception("resuming games failed")
         while True:
+            await self._listen()
+            self._woken.clear()  # a wake-up during the tick makes the next one start at once
             await self.tick()
-            await asyncio.sleep(self.interval)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), self.interval)

@@ -49,6 +49,10 @@ class Settings:
     demo_output_dir: Path = Path("demo-output")
     command_hash_file: Path = Path(".carcassonne-commands.json")
     dev_guild_id: int | None = None  # sync commands to one guild (instant) while developing
+    # Gateway shards (bot.shards): None and None = as many as Discord recommends, all
+    # in this process; SHARD_IDS = this process's share of SHARD_COUNT.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @property
     def token(self) -> str | None:
@@ -139,6 +143,31 @@ def _database_url(text: str) -> str:
     return url
 
 
+MAX_SHARDS = 1 << 16
+
+
+def _shard_count(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) <= MAX_SHARDS:
+        raise Invalid(f"not a whole number from 1 to {MAX_SHARDS}")
+    return int(text)
+
+
+def _shard_ids(text: str) -> tuple[int, ...]:
+    """``0,1``, ``0-3`` or a mix (``0-3,8``): the shard ids, sorted, each once."""
+    ids: set[int] = set()
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise Invalid("not a list of shard ids")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise Invalid(f"the range {low}-{high} is backwards")
+        if high >= MAX_SHARDS:
+            raise Invalid(f"shard ids go from 0 to {MAX_SHARDS - 1}")
+        ids.update(range(low, high + 1))
+    return tuple(sorted(ids))
+
+
 def _path(text: str) -> Path:
     return Path(text).expanduser()
 
@@ -178,6 +207,18 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("demo_output_dir", _path, "a directory"),
     Variable("command_hash_file", _path, "a file name"),
     Variable("dev_guild_id", _snowflake, "a server id, digits (empty: sync globally)", "none"),
+    Variable(
+        "shard_count",
+        _shard_count,
+        "the number of gateway shards, 1 or more (empty: Discord's recommendation)",
+        "none",
+    ),
+    Variable(
+        "shard_ids",
+        _shard_ids,
+        "this process's shards, e.g. 0,1 or 0-3 (empty: all of them)",
+        "none",
+    ),
 )
 assert {v.attr for v in VARIABLES} == {f.name for f in dataclasses.fields(Settings)}
 
@@ -282,6 +323,7 @@ def read_settings(
             refused.add(var.name)
             shown = "" if var.secret else f"={_show(var, text)}"
             problems.append(f"{var.name}{shown} ({source}): {exc}; use {var.accepted}")
+    problems += _shard_problems(values, given, refused)
     known = [v.name for v in VARIABLES]
     names = list(file.values) if file is not None else []
     names += [k.upper() for k in env if k.upper() not in names]
@@ -294,6 +336,38 @@ def read_settings(
             where = given[name][1]
             warnings.append(f"{name} ({where}) is not a setting of the bot: {close[0]}?")
     return ReadSettings(Settings(**values), problems, warnings, sources, refused)
+
+
+def _shard_problems(
+    values: dict[str, Any], given: dict[str, tuple[str, str]], refused: set[str]
+) -> list[str]:
+    """What SHARD_IDS needs of the other settings: a SHARD_COUNT its ids fit in,
+    and PostgreSQL when other processes hold the remaining shards (SQLite
+    serves one process: bot.cli.lock)."""
+    ids, count = values.get("shard_ids"), values.get("shard_count")
+    if ids is None or "SHARD_COUNT" in refused:
+        return []
+    text, where = given["SHARD_IDS"]
+    problem = None
+    if count is None:
+        problem = "needs SHARD_COUNT, the number of shards of all processes together"
+    elif ids[-1] >= count:
+        problem = f"shard {ids[-1]} does not exist: SHARD_COUNT={count} means shards 0-{count - 1}"
+    elif (
+        len(ids) < count
+        and "DATABASE_URL" not in refused
+        and str(values.get("database_url", DEFAULT_DATABASE_URL)).startswith("sqlite")
+    ):
+        problem = (
+            f"the other {count - len(ids)} shard(s) need other bot processes, which need "
+            "PostgreSQL (SQLite serves one process); use DATABASE_URL=postgresql://... "
+            "or leave SHARD_IDS empty"
+        )
+    if problem is None:
+        return []
+    refused.add("SHARD_IDS")
+    values.pop("shard_ids")
+    return [f"SHARD_IDS={text.strip()!r} ({where}): {problem}"]
 
 
 def _show(var: Variable, text: str) -> str:

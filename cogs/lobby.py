@@ -1,5 +1,5 @@
-"""/carcassonne: new lobby, record download, reminders, cancel; and the
-persistent lobby buttons."""
+"""/carcassonne: new lobby, record download, reminders, cancel (asked
+first); and the persistent lobby buttons, seat select and confirmations."""
 
 from __future__ import annotations
 
@@ -13,16 +13,23 @@ from discord.ext import commands
 
 from bot import expansions
 from bot.errors import NotAGameChannel
+from bot.options import game_words
+from bot.present.games import HOUR, duration
 from bot.present.lobby import lobby_text
+from bot.services.lobby import NO_LIMIT
 from bot.settings import TIMEOUT_POLICIES
 from bot.text import Text, Words, join
 from bot.ui.access import caller_of, game_command, services_of
+from bot.ui.confirm import ConfirmButton, ask
+from bot.ui.gamethread import open_thread
 from bot.ui.labels import described
-from bot.ui.lobby import LobbyButton, lobby_view
+from bot.ui.lobby import LobbyButton, RemoveSeat, lobby_view
 from bot.ui.replies import allowed, defer, reply
+from db.models import LOBBY
 
 BASE_ONLY = "-"
 MAX_CHOICES = 25
+MAX_TURN_HOURS = 720.0
 
 
 def expansion_options(words: Words) -> list[app_commands.Choice[str]]:
@@ -51,6 +58,28 @@ POLICY_CHOICES = [
     app_commands.Choice(name=described(f"lobby.policy.{policy}"), value=policy)
     for policy in TIMEOUT_POLICIES
 ]
+# Suggested turn limits (hours); 0 is "no time limit". Any other number may be typed.
+TURN_HOURS = (NO_LIMIT, 1.0, 6.0, 12.0, 24.0, 48.0, 72.0, 168.0)
+
+
+def turn_hours_choices(words: Words, current: str) -> list[app_commands.Choice[float]]:
+    """ "No time limit" and common limits, after the number being typed."""
+    try:
+        typed = float(str(current).replace(",", "."))
+    except ValueError:
+        typed = None
+    hours = list(TURN_HOURS)
+    if typed is not None and 0 < typed <= MAX_TURN_HOURS and typed not in hours:
+        hours.insert(0, typed)
+    return [
+        app_commands.Choice(
+            name=words("lobby.choice.no_limit")
+            if h == NO_LIMIT
+            else words("lobby.turn_limit", time=duration(h * HOUR, words)),
+            value=h,
+        )
+        for h in hours
+    ][:MAX_CHOICES]
 
 
 class Lobby(commands.Cog):
@@ -74,7 +103,7 @@ class Lobby(commands.Cog):
         self,
         interaction: discord.Interaction,
         expansions: str = BASE_ONLY,
-        turn_hours: app_commands.Range[float, 0.01, 720.0] | None = None,
+        turn_hours: app_commands.Range[float, 0.0, MAX_TURN_HOURS] | None = None,
         on_timeout: str | None = None,
         reminder_hours: app_commands.Range[float, 0.01, 720.0] | None = None,
         league: str | None = None,
@@ -93,14 +122,14 @@ class Lobby(commands.Cog):
             reminder_hours=reminder_hours,
             league=league,
         )
-        words = Words()  # the lobby is public: the game's language
+        words = game_words(info)  # the lobby is public: the game's language
         view = lobby_view(info, words)
         assert view is not None  # a new game is in its lobby
         message = await channel.send(lobby_text(info, words), view=view, allowed_mentions=allowed())
         if isinstance(channel, discord.Thread):
             thread = channel
         else:
-            thread = await message.create_thread(name=words("lobby.thread_name", game=info.id))
+            thread = await open_thread(message, info)
         await lobby.set_thread(info.id, thread.id)
         await lobby.set_lobby_message(info.id, channel.id, message.id)
         await reply(
@@ -115,6 +144,12 @@ class Lobby(commands.Cog):
         options = expansion_options(caller_of(interaction).words)
         hits = [c for c in options if typed in c.name.lower() or typed in c.value]
         return hits[:MAX_CHOICES]
+
+    @new.autocomplete("turn_hours")
+    async def turn_hours_suggestions(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[float]]:
+        return turn_hours_choices(caller_of(interaction).words, current)
 
     @new.autocomplete("league")
     async def league_names(
@@ -149,10 +184,11 @@ class Lobby(commands.Cog):
     @group.command(name="cancel", description=described("command.cancel"))
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         command = await game_command(interaction, game)
-        await command.services.lobby.cancel(command.caller, command.game_id)
-        await reply(interaction, command.caller.words("lobby.cancelled", game=command.game_id))
+        info = await command.services.lobby.check_cancel(command.caller, command.game_id)
+        key = "confirm.cancel_lobby" if info.status == LOBBY else "confirm.cancel_game"
+        await ask(interaction, info.id, "cancel", command.caller.words(key, game=info.id))
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(LobbyButton)
+    bot.add_dynamic_items(LobbyButton, RemoveSeat, ConfirmButton)
     await bot.add_cog(Lobby(bot))

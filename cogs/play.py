@@ -15,6 +15,7 @@ from bot.present.choices import rotation_words
 from bot.render import warm_up_async
 from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.autocomplete import game_option, to_choices, typed
+from bot.ui.confirm import ask
 from bot.ui.labels import described
 from bot.ui.outbox import holding
 from bot.ui.panel import PanelButton, PanelSelect, confirm_with_panel, send_hand, show_panel
@@ -148,9 +149,9 @@ class Play(commands.Cog):
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         command = await game_command(interaction, game)
         caller, services, game_id = command.caller, command.services, command.game_id
-        async with holding(interaction.client, game_id):
-            await services.seats.resign(caller, game_id)
-            await reply(interaction, caller.words("play.resigned", game=game_id))
+        info = await services.seats.check_resign(caller, game_id)  # refusals before asking
+        key = "confirm.resign" if info.league_id is None else "confirm.resign_league"
+        await ask(interaction, game_id, "resign", caller.words(key, game=game_id))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -107,7 +107,7 @@ class HostOnly(StoreError):
     """Only the game's host may do this."""
 
     code = "host_only"
-    VARIANTS = ("start", "add_ai", "cancel")
+    VARIANTS = ("start", "add_ai", "cancel", "remove")
 
     def __init__(self, what: str) -> None:
         super().__init__(variant=what)

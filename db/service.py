@@ -6,7 +6,14 @@ that the user holds a seat that must act (Decision.players), let the engine
 apply it, append it to the log and bump the game's version. Calls on one game
 are serialised by a per-game asyncio lock in this process; across processes
 the version check (``UPDATE games ... WHERE version = :expected``) makes the
-loser fail with :class:`StaleGame` and change nothing. A killed process leaves
+loser fail with :class:`StaleGame` and change nothing.
+
+A cached copy is *current* when it holds as many actions as the game's
+version and its last action is the stored one (the same ``created_at``): an
+undo in another process followed by a new action brings the version back to
+the same number with a different log, and the count alone would not see it.
+Every path that reads a game (actions, AI answers, timers, views) goes
+through that check, and the version bump repeats it in SQL. A killed process leaves
 each game before or after a whole action: the log row and the version bump
 commit together or not at all. A database that cannot do the work raises
 :class:`StoreUnavailable` (db.session) and changes nothing either.
@@ -84,7 +91,7 @@ from db.models import (
 )
 from db.models import Game as GameRow
 from db.session import Database
-from db.timers import Timers
+from db.timers import HANDOFF, Timers
 from engine.expansions import known_expansions
 from engine.game import MAX_PLAYERS, Game
 from engine.phases import Action, Event, IllegalAction
@@ -175,12 +182,24 @@ class ActResult:
 class _Live:
     game: Game
     seats: tuple[SeatInfo, ...]
+    stamp: dt.datetime | None  # when its last action was stored; None: no action yet
 
 
 class GameService:
-    def __init__(self, db: Database, *, cache_size: int = 256) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        cache_size: int = 256,
+        owner_elsewhere: Callable[[int], int | None] | None = None,
+    ) -> None:
+        """``owner_elsewhere(guild_id)``: the shard of the process that owns
+        the guild's games when that is not this process, else None (one
+        process: leave it out). An action on such a game leaves that process
+        a handoff in its own transaction (db.timers)."""
         self.db = db
         self.timers = Timers(db)
+        self.owner_elsewhere = owner_elsewhere
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Engine state of recently used games, with their (fixed once started) seats.
         self._cache: OrderedDict[int, _Live] = OrderedDict()
@@ -400,7 +419,7 @@ class GameService:
                 row.status, row.finished_at = FINISHED, now
                 await self._finish(s, game_id, [_seat_info(x) for x in seats], game)
             await s.flush()
-            self._remember(game_id, game, seats)
+            self._remember(game_id, game, seats, None)
             return LoadedGame(_info(row, seats), game)
 
     async def abandon_game(self, game_id: int) -> GameInfo:
@@ -411,7 +430,7 @@ class GameService:
                 raise GameFinished(game_id, row.status)
             now = utcnow()
             row.status, row.finished_at, row.updated_at = ABANDONED, now, now
-            await s.execute(delete(Timer).where(Timer.game_id == game_id))
+            await s.execute(_timers_of(game_id))
             await s.flush()
             return _info(row, seats)
 
@@ -474,13 +493,13 @@ class GameService:
         """The game's engine state (lobby games have none: GameNotStarted).
         ``private=True`` gives a fresh replay the caller owns (e.g. for AI lookahead)."""
         async with self.db.read() as s:
-            row, seats = await self._load_rows(s, game_id)
+            row, seats, stamp = await self._load_stamped(s, game_id)
             if row.status == LOBBY:
                 raise GameNotStarted(game_id)
             if private:
                 game = await self._replay(s, row, seats)
             else:
-                game = await self._engine_game(s, row, seats)
+                game = await self._engine_game(s, row, seats, stamp)
             return LoadedGame(_info(row, seats), game)
 
     async def list_active_games(
@@ -495,10 +514,13 @@ class GameService:
         statuses: Sequence[str] = (LOBBY, ACTIVE),
         guild_id: int | None = None,
         user_id: int | None = None,
+        thread_id: int | None = None,
     ) -> list[GameInfo]:
         q = select(GameRow).where(GameRow.status.in_(list(statuses))).order_by(GameRow.id)
         if guild_id is not None:
             q = q.where(GameRow.guild_id == guild_id)
+        if thread_id is not None:
+            q = q.where(GameRow.thread_id == thread_id)
         if user_id is not None:
             q = q.where(GameRow.id.in_(select(Seat.game_id).where(Seat.user_id == user_id)))
         async with self.db.read() as s:
@@ -583,27 +605,32 @@ class GameService:
             touched: Game | None = None  # set once the engine state may be ahead of the DB
             try:
                 async with self.db.write() as s:
-                    # Fast path: status and version only; the cached game and
-                    # seats serve when the cache is current (the common case).
+                    # Fast path: status, version and the last action's stamp only;
+                    # the cached game and seats serve when the cache is current
+                    # (the common case).
                     head = (
                         await s.execute(
-                            select(GameRow.status, GameRow.version).where(GameRow.id == game_id)
+                            select(
+                                GameRow.status, GameRow.version, _last_stamp(), GameRow.guild_id
+                            ).where(GameRow.id == game_id)
                         )
                     ).one_or_none()
                     if head is None:
                         raise GameNotFound(game_id)
-                    status, index = head
+                    status, index, stamp, guild_id = head
                     if status == LOBBY:
                         raise GameNotStarted(game_id)
                     if status in OVER:
                         raise GameFinished(game_id, status)
                     if expected_version is not None and expected_version != index:
                         raise StaleGame()
-                    live = self._current(game_id, index)
+                    live = self._current(game_id, index, stamp)
                     if live is None:
-                        row, seat_rows = await self._load_rows(s, game_id)
-                        await self._engine_game(s, row, seat_rows)
+                        row, seat_rows, now_stamp = await self._load_stamped(s, game_id)
+                        await self._engine_game(s, row, seat_rows, now_stamp)
                         live = self._cache[game_id]
+                        if len(live.game.actions) != index:
+                            raise StaleGame()  # changed since the fast path looked
                     game, seats = live.game, live.seats
                     decision = game.pending
                     if decision is None:
@@ -625,9 +652,15 @@ class GameService:
                     values: dict[str, Any] = {"version": index + 1, "updated_at": now}
                     if game.finished:
                         values.update(status=FINISHED, finished_at=now)
+                    # Still the state the action was checked against: same
+                    # version, same last action (another process may have
+                    # undone and replayed since the fast path looked).
+                    guard = [GameRow.id == game_id, GameRow.version == index]
+                    if live.stamp is not None:
+                        guard.append(_last_stamp() == live.stamp)
                     bumped = await s.execute(
                         update(GameRow)
-                        .where(GameRow.id == game_id, GameRow.version == index)
+                        .where(*guard)
                         .values(**values)
                         .execution_options(synchronize_session=False)
                     )
@@ -640,6 +673,12 @@ class GameService:
                     )
                     if game.finished:
                         await self._finish(s, game_id, seats, game)
+                    owner = self.owner_elsewhere(guild_id) if self.owner_elsewhere else None
+                    if owner is not None:
+                        # The owner follows up (announces, AI seats, timers), even
+                        # if this process dies right after the commit.
+                        payload = {"since": index, "until": index + 1}
+                        await self.timers.hand_off(s, game_id, payload, owner)
             except IntegrityError:
                 # Another process stored this index first (the version check
                 # normally catches that earlier).
@@ -657,7 +696,7 @@ class GameService:
                 if touched is not None:
                     self._forget(game_id)
                 raise
-            self._remember(game_id, game, seats)
+            self._remember(game_id, game, seats, now)
             return ActResult(game_id, index, index + 1, seat, events, game, game.finished)
 
     # --- internals -------------------------------------------------------------------
@@ -669,9 +708,15 @@ class GameService:
         async with lock:
             yield
 
-    def _remember(self, game_id: int, game: Game, seats: Sequence[Seat | SeatInfo]) -> None:
+    def _remember(
+        self,
+        game_id: int,
+        game: Game,
+        seats: Sequence[Seat | SeatInfo],
+        stamp: dt.datetime | None,
+    ) -> None:
         infos = tuple(x if isinstance(x, SeatInfo) else _seat_info(x) for x in seats)
-        self._cache[game_id] = _Live(game, infos)
+        self._cache[game_id] = _Live(game, infos, stamp)
         self._cache.move_to_end(game_id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
@@ -679,11 +724,12 @@ class GameService:
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
 
-    def _current(self, game_id: int, version: int) -> _Live | None:
-        """The cached state when it is exactly at ``version`` (a game someone
-        applied to outside the service is not: its action count differs)."""
+    def _current(self, game_id: int, version: int, stamp: dt.datetime | None) -> _Live | None:
+        """The cached state when it is exactly at ``version`` with the stored
+        last action (a game someone applied to outside the service is not: its
+        action count differs; nor one undone and replayed elsewhere: its stamp)."""
         live = self._cache.get(game_id)
-        if live is None or len(live.game.actions) != version:
+        if live is None or len(live.game.actions) != version or live.stamp != stamp:
             return None
         self._cache.move_to_end(game_id)
         return live
@@ -694,6 +740,19 @@ class GameService:
             raise GameNotFound(game_id)
         seats = (await self._seats_of(s, [game_id])).get(game_id, [])
         return row, seats
+
+    async def _load_stamped(
+        self, s: AsyncSession, game_id: int
+    ) -> tuple[GameRow, list[Seat], dt.datetime | None]:
+        """The game's rows and the stamp of its last action, read together."""
+        found = (
+            await s.execute(select(GameRow, _last_stamp()).where(GameRow.id == game_id))
+        ).one_or_none()
+        if found is None:
+            raise GameNotFound(game_id)
+        row, stamp = found
+        seats = (await self._seats_of(s, [game_id])).get(game_id, [])
+        return row, seats, stamp
 
     async def _seats_of(self, s: AsyncSession, game_ids: list[int]) -> dict[int, list[Seat]]:
         out: dict[int, list[Seat]] = {}
@@ -706,52 +765,83 @@ class GameService:
 
     async def _actions(self, s: AsyncSession, game_id: int, start: int, stop: int) -> list[Action]:
         """Logged actions start..stop-1; gaps mean a broken store."""
+        return (await self._log(s, game_id, start, stop))[0]
+
+    async def _log(
+        self, s: AsyncSession, game_id: int, start: int, stop: int
+    ) -> tuple[list[Action], dt.datetime | None]:
+        """Logged actions start..stop-1 and the stamp of the last one, read in
+        one statement (so they agree whatever another process commits)."""
         q = (
-            select(ActionLog.index, ActionLog.action)
+            select(ActionLog.index, ActionLog.action, ActionLog.created_at)
             .where(ActionLog.game_id == game_id, ActionLog.index >= start, ActionLog.index < stop)
             .order_by(ActionLog.index)
         )
         rows = [tuple(r) for r in (await s.execute(q)).all()]
-        if [i for i, _ in rows] != list(range(start, stop)):
+        if [r[0] for r in rows] != list(range(start, stop)):
             raise CorruptGame(game_id, "the action log does not match its version")
-        return [a for _, a in rows]
+        return [r[1] for r in rows], (rows[-1][2] if rows else None)
 
-    async def _engine_game(self, s: AsyncSession, row: GameRow, seats: list[Seat]) -> Game:
-        """The engine state at ``row.version``: the cached game when current, the
-        cached game caught up from the log when behind, else a full replay."""
+    async def _stamp(self, s: AsyncSession, game_id: int, count: int) -> dt.datetime | None:
+        """When action ``count - 1`` was stored (None for none, or when it is gone)."""
+        if count == 0:
+            return None
+        q = select(ActionLog.created_at).where(
+            ActionLog.game_id == game_id, ActionLog.index == count - 1
+        )
+        return (await s.execute(q)).scalar_one_or_none()
+
+    async def _engine_game(
+        self, s: AsyncSession, row: GameRow, seats: list[Seat], stamp: dt.datetime | None
+    ) -> Game:
+        """The engine state at ``row.version`` (whose last action has ``stamp``):
+        the cached game when current, the cached game caught up from the log
+        when behind (its own last action still stored), else a full replay."""
         live = self._cache.get(row.id)
         if live is not None:
             cached = live.game
             have = len(cached.actions)
             if have == row.version:
-                self._cache.move_to_end(row.id)
-                return cached
-            if have < row.version:
+                known = stamp
+            else:
+                known = await self._stamp(s, row.id, have) if have < row.version else None
+            if have <= row.version and known == live.stamp:
+                if have == row.version:
+                    self._cache.move_to_end(row.id)
+                    return cached
                 try:
-                    for a in await self._actions(s, row.id, have, row.version):
+                    actions, last = await self._log(s, row.id, have, row.version)
+                    for a in actions:
                         cached.apply(a)
                 except (IllegalAction, CorruptGame):
                     self._forget(row.id)
                 else:
+                    self._remember(row.id, cached, live.seats, last)
                     return cached
             self._forget(row.id)
-        game = await self._replay(s, row, seats)
-        self._remember(row.id, game, seats)
+        game, last = await self._replay_stamped(s, row, seats)
+        self._remember(row.id, game, seats, last)
         return game
 
     async def _replay(self, s: AsyncSession, row: GameRow, seats: list[Seat]) -> Game:
+        return (await self._replay_stamped(s, row, seats))[0]
+
+    async def _replay_stamped(
+        self, s: AsyncSession, row: GameRow, seats: list[Seat]
+    ) -> tuple[Game, dt.datetime | None]:
         try:
             game = Game(
                 [x.display_name for x in seats], row.expansions, row.seed, row.decks or None
             )
         except ValueError as exc:
             raise CorruptGame(row.id, f"its setup is invalid: {exc}") from None
-        for i, a in enumerate(await self._actions(s, row.id, 0, row.version)):
+        actions, stamp = await self._log(s, row.id, 0, row.version)
+        for i, a in enumerate(actions):
             try:
                 game.apply(a)
             except IllegalAction as exc:
                 raise CorruptGame(row.id, f"action {i} does not replay: {exc}") from None
-        return game
+        return game, stamp
 
     async def _finish(
         self, s: AsyncSession, game_id: int, seats: Sequence[SeatInfo], game: Game
@@ -777,10 +867,25 @@ class GameService:
                 for x in seats
             ],
         )
-        await s.execute(delete(Timer).where(Timer.game_id == game_id))
+        await s.execute(_timers_of(game_id))
 
 
 # --- helpers -----------------------------------------------------------------------------
+def _last_stamp() -> Any:
+    """SQL: when the game's last action was stored (correlated with ``games``)."""
+    return (
+        select(ActionLog.created_at)
+        .where(ActionLog.game_id == GameRow.id, ActionLog.index == GameRow.version - 1)
+        .scalar_subquery()
+    )
+
+
+def _timers_of(game_id: int) -> Any:
+    """SQL: drop a game's timers at its end; handoffs stay for the owner to
+    announce what happened (db.timers)."""
+    return delete(Timer).where(Timer.game_id == game_id, Timer.kind != HANDOFF)
+
+
 def _plain_action(action: Action, seat: int, index: int) -> Action:
     """The action as it will be logged: a JSON object with its seat filled in.
     Anything that would not come back identical from JSON is refused, so that

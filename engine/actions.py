@@ -30,6 +30,7 @@ from typing import (
     Annotated,
     Any,
     ClassVar,
+    Generic,
     Protocol,
     Self,
     TypeGuard,
@@ -37,6 +38,8 @@ from typing import (
     overload,
 )
 
+from engine.directions import LOCATION_RANK
+from engine.frozen import frozen_builder
 from engine.phases import Action, IllegalAction, MalformedAction
 
 if TYPE_CHECKING:
@@ -212,6 +215,62 @@ class Follower(GameAction):
 
 
 BASE_ACTIONS: dict[str, type[GameAction]] = {Place.TYPE: Place, Follower.TYPE: Follower}
+# Place(...) for the fast path below (engine.frozen): the same object, cheaper.
+new_place: Callable[[int, int, int, int], Place] = frozen_builder(Place)
+
+
+def _plain_int(v: object) -> TypeGuard[int]:
+    return type(v) is int and -INT_LIMIT <= v < INT_LIMIT
+
+
+# Follower actions are few and immutable: one object per (seat, location).
+_FOLLOWERS: dict[tuple[int, str | None], Follower] = {}
+_SEATS = range(8)  # seats interned (games have at most 6)
+
+
+def plain_base_action(data: object) -> Place | Follower | None:
+    """The typed base action of a record dict (or typed action) whose shape is
+    plainly right, or None: then the general parser decides, with its
+    messages. The fast path of every placement and follower applied."""
+    kind = type(data)
+    if kind is dict:
+        assert isinstance(data, dict)
+        get = data.get
+        if get("type") == "place":
+            p, x, y, r = get("player"), get("x"), get("y"), get("rotation")
+            if (
+                type(p) is int
+                and type(x) is int
+                and type(y) is int
+                and type(r) is int
+                and len(data) == 5
+                and -INT_LIMIT <= x < INT_LIMIT
+                and -INT_LIMIT <= y < INT_LIMIT
+                and -INT_LIMIT <= r < INT_LIMIT
+                and -INT_LIMIT <= p < INT_LIMIT
+            ):
+                return new_place(p, x, y, r)
+        elif get("type") == "follower" and len(data) == 3 and "location" in data:
+            p, loc = get("player"), data["location"]
+            if type(p) is int and (loc is None or type(loc) is str):
+                follower = _FOLLOWERS.get((p, loc))
+                if follower is None and -INT_LIMIT <= p < INT_LIMIT:
+                    follower = Follower(p, loc)
+                    if p in _SEATS and (loc is None or loc in LOCATION_RANK):
+                        _FOLLOWERS[(p, loc)] = follower
+                return follower
+        return None
+    if kind is Place:
+        assert isinstance(data, Place)
+        plain = all(_plain_int(v) for v in (data.player, data.x, data.y, data.rotation))
+        return data if plain else None
+    if kind is Follower:
+        assert isinstance(data, Follower)
+        loc = data.location
+        return data if _plain_int(data.player) and (loc is None or type(loc) is str) else None
+    return None
+
+
 # Every action type any expansion defines (filled by engine.plugins.register),
 # so that a type nobody knows is a malformed action, not merely an illegal one.
 ACTION_TYPES: dict[str, type[GameAction]] = dict(BASE_ACTIONS)
@@ -365,46 +424,63 @@ def _encode(value: object) -> object:
     return value
 
 
-class ActionLog(Sequence[Action]):
-    """The actions a game applied, stored typed (immutable). Reading one gives
-    its record dict, a fresh copy: a caller changing it changes nothing here."""
+_S = TypeVar("_S")
+
+
+class RecordLog(Sequence[dict[str, Any]], Generic[_S]):
+    """A log of the game kept in its own form (typed, compact) and read as
+    record dicts: ActionLog here, engine.events.EventLog."""
 
     __slots__ = ("_items",)
 
     def __init__(self) -> None:
-        self._items: list[GameAction] = []
+        self._items: list[_S] = []
 
-    def append(self, action: GameAction) -> None:
-        self._items.append(action)
-
-    def typed(self) -> tuple[GameAction, ...]:
-        return tuple(self._items)
+    def _read(self, items: list[_S]) -> list[dict[str, Any]]:
+        """The record dicts of stored items (each subclass has its form)."""
+        raise NotImplementedError
 
     def __len__(self) -> int:
         return len(self._items)
 
     @overload
-    def __getitem__(self, index: int) -> Action: ...
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
 
     @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
 
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
         if isinstance(index, slice):
-            return [a.to_record() for a in self._items[index]]
-        return self._items[index].to_record()
+            return self._read(self._items[index])
+        return self._read([self._items[index]])[0]
 
-    def __iter__(self) -> Iterator[Action]:
-        return (a.to_record() for a in self._items)
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._read(self._items))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, ActionLog):
-            return self._items == other._items
-        if isinstance(other, list):
-            return list(self) == other
+        if isinstance(other, RecordLog | list):
+            return list(self) == list(other)
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return repr(list(self))
+
+
+class ActionLog(RecordLog[GameAction]):
+    """The actions a game applied, stored typed (immutable). Reading one gives
+    its record dict, a fresh copy: a caller changing it changes nothing here."""
+
+    __slots__ = ("append",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        # The list's own append: one C call per action applied.
+        self.append: Callable[[GameAction], None] = self._items.append
+
+    def typed(self) -> tuple[GameAction, ...]:
+        return tuple(self._items)
+
+    def _read(self, items: list[GameAction]) -> list[Action]:
+        return [a.to_record() for a in items]

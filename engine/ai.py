@@ -52,13 +52,18 @@ class AI:
         decision = game.pending
         if decision is None:
             raise ValueError("the game is over")
-        legal = game.legal_actions(player)
-        if not legal:
-            raise ValueError(f"seat {player} has nothing to do now")
-        for policy in game.hooks.ai_policies:
-            advice = policy(game, player, decision, legal)
-            if advice is not None:
-                return advice
+        if game.hooks.ai_policies or game.hooks.for_step(decision.step):
+            legal = game.legal_actions(player)
+            if not legal:
+                raise ValueError(f"seat {player} has nothing to do now")
+            for policy in game.hooks.ai_policies:
+                advice = policy(game, player, decision, legal)
+                if advice is not None:
+                    return advice
+        else:  # the base game's own steps: no need to build every action as a dict
+            legal = game.legal_actions(player) if decision.step != STEP_PLACE else []
+            if player not in decision.players or not (legal or game.legal_placements()):
+                raise ValueError(f"seat {player} has nothing to do now")
         rng = random.Random(f"{self.seed}/{len(game.actions)}/{player}")
         if decision.step == STEP_PLACE and game.turn is not None:
             return self._place(game, player, rng)
@@ -70,9 +75,10 @@ class AI:
     def _place(self, game: Game, player: int, rng: random.Random) -> Action:
         assert game.turn is not None
         best: tuple[float, float, int, int, int] | None = None
+        outlook = Outlook(game, player)  # shared by every placement of this decision
+        kind = game.turn.tile
         for x, y, rot in game.legal_placements():
-            options = option_values(game, player, game.turn.tile, (x, y), rot)
-            score = max(options.values())
+            score = outlook.best(kind, (x, y), rot)
             key = (score, rng.random(), x, y, rot)
             if best is None or key > best:
                 best = key
@@ -100,13 +106,13 @@ def preview_of(game: Game, feat: Feature) -> SegmentPreview:
     counts: dict[int, int] = {}
     for f in feat.followers:
         counts[f.player] = counts.get(f.player, 0) + 1
-    prev = SegmentPreview(feat.kind, len(feat.tiles), feat.open_edges, feat.pennants, counts)
+    prev = SegmentPreview(feat.kind, feat.size, feat.open_edges, feat.pennants, counts)
     if feat.kind == "field":
         prev.cities_done = completed_cities(game, feat)
         roots = {game.board.find(c) for c in feat.cities}
         prev.cities_open = len(roots) - prev.cities_done
     elif feat.kind == "monastery":
-        prev.tiles = 1 + game.board.ring_count(next(iter(feat.tiles)))
+        prev.tiles = 1 + game.board.ring_count(feat.segments[0][0])
     return prev
 
 
@@ -135,7 +141,7 @@ def preview(board: Board, face: Face, pos: Pos) -> list[SegmentPreview]:
         tiles: set[Pos] = {pos}
         counts: dict[int, int] = {}
         for f in feats:
-            tiles |= f.tiles
+            tiles.update(p for p, _ in f.segments)
             for fl in f.followers:
                 counts[fl.player] = counts.get(fl.player, 0) + 1
         prev = SegmentPreview(
@@ -176,62 +182,213 @@ def feature_value(game: Game, player: int, prev: SegmentPreview, with_me: bool) 
     share = _share(counts, player, len(game.players))
     late = 1.0 - len(game.bag) / 80.0  # 0 early, ~1 at the end
     cost = FOLLOWER_COST * (1.0 + (7 - game.supply[player]) / 7.0) if with_me else 0.0
-    if prev.kind in ("road", "city"):
-        complete = prev.open_edges == 0
-        if prev.kind == "road":
-            worth = prev.tiles * (1.0 if complete else OPEN_ROAD_TILE * (1.0 - 0.3 * late))
+    worth, cost = _worth(
+        prev.kind,
+        prev.tiles,
+        prev.open_edges,
+        prev.pennants,
+        prev.cities_done,
+        prev.cities_open,
+        with_me,
+        late,
+        cost,
+    )
+    return share * worth - cost
+
+
+def _worth(
+    kind: str,
+    tiles: int,
+    open_edges: int,
+    pennants: int,
+    cities_done: int,
+    cities_open: int,
+    with_me: bool,
+    late: float,
+    cost: float,
+) -> tuple[float, float]:
+    """feature_value's worth of the feature and cost of the follower: the one
+    formula, for SegmentPreview and Outlook alike (same float operations)."""
+    if kind in ("road", "city"):
+        complete = open_edges == 0
+        if kind == "road":
+            worth = tiles * (1.0 if complete else OPEN_ROAD_TILE * (1.0 - 0.3 * late))
         elif complete:
-            worth = 2.0 * prev.tiles + 2.0 * prev.pennants
+            worth = 2.0 * tiles + 2.0 * pennants
         else:
-            worth = (prev.tiles + prev.pennants) * (OPEN_CITY_TILE - 0.6 * late)
-            worth -= 0.3 * max(0, prev.open_edges - 2)  # hard to close
+            worth = (tiles + pennants) * (OPEN_CITY_TILE - 0.6 * late)
+            worth -= 0.3 * max(0, open_edges - 2)  # hard to close
         if complete and with_me:
             cost = 0.0  # scored and returned this turn
-        return share * worth - cost
-    if prev.kind == "monastery":
-        empty = 9 - prev.tiles
-        worth = prev.tiles + empty * MONASTERY_EMPTY_CELL * (1.0 - late)
+        return worth, cost
+    if kind == "monastery":
+        empty = 9 - tiles
+        worth = tiles + empty * MONASTERY_EMPTY_CELL * (1.0 - late)
         if empty == 0 and with_me:
             cost = 0.0
-        return share * worth - cost
-    worth = 3.0 * prev.cities_done + 3.0 * INCOMPLETE_CITY_FARM * prev.cities_open * late
+        return worth, cost
+    worth = 3.0 * cities_done + 3.0 * INCOMPLETE_CITY_FARM * cities_open * late
     if with_me:
         cost += FARMER_EXTRA_COST * (1.0 - late)
-    return share * worth - cost
+    return worth, cost
 
 
 def option_values(
     game: Game, player: int, kind: str, pos: Pos, rotation: int
 ) -> dict[str | None, float]:
     """Value of placing ``kind`` at ``pos`` with each follower choice."""
-    board = game.board
-    face = FACES[(kind, rotation)]
-    segs = preview(board, face, pos)
-    n = len(game.players)
-    base = 0.0
-    # Immediate and ongoing worth of the features this tile touches.
-    for prev in segs:
-        if prev.counts:
-            base += feature_value(game, player, prev, with_me=False)
-    # Monasteries around the cell gain a neighbour.
-    for mpos, node in board.monasteries_around(pos):
-        if mpos == pos:
-            continue
-        feat = board.feature_of(node)
-        if feat.followers and not feat.completed:
-            counts: dict[int, int] = {}
-            for f in feat.followers:
-                counts[f.player] = counts.get(f.player, 0) + 1
-            bonus = 1.0 + (2.0 if board.ring_count(mpos) == 7 else 0.0)
-            base += _share(counts, player, n) * bonus
-    out: dict[str | None, float] = {None: base}
-    if game.supply[player] == 0:
+    return Outlook(game, player).options(kind, pos, rotation)
+
+
+@dataclass(slots=True)
+class _Group:
+    """What the features a new segment would join add up to (an Outlook entry)."""
+
+    tiles: int  # distinct tiles, without the new one
+    open_edges: int
+    pennants: int
+    counts: dict[int, int]  # followers per player
+    cities_done: int  # fields: completed cities touched
+    cities: int  # fields: cities touched
+    share: float  # _share(counts) for the player, without a new follower
+
+
+class Outlook:
+    """option_values for one decision of one player: the board does not change
+    while the AI weighs its placements, so what each empty cell touches and
+    what each set of features adds up to is worked out once, not once per
+    rotation and placement. Gives exactly option_values' numbers."""
+
+    def __init__(self, game: Game, player: int) -> None:
+        self.game, self.board, self.player = game, game.board, player
+        self.n = len(game.players)
+        self.late = 1.0 - len(game.bag) / 80.0  # as feature_value
+        self.follower_cost = FOLLOWER_COST * (1.0 + (7 - game.supply[player]) / 7.0)
+        self.supply = game.supply[player]
+        # Per empty cell: the neighbours' roots on each edge and half-edge,
+        # and the monastery bonuses around it (in order).
+        self._cells: dict[Pos, tuple[list[int | None], list[int | None], list[float]]] = {}
+        # Per set of roots (one root: the root itself): what they add up to.
+        self._groups: dict[int | frozenset[int], _Group] = {}
+        self._values_of: dict[object, float] = {}
+
+    def options(self, kind: str, pos: Pos, rotation: int) -> dict[str | None, float]:
+        """option_values(game, player, kind, pos, rotation)."""
+        face = FACES[(kind, rotation)]
+        base, free = self._values(face, pos)
+        out: dict[str | None, float] = {None: base}
+        for i, worth in free:
+            out[face.canonical[i]] = base + worth
         return out
-    for i, prev in enumerate(segs):
-        if prev.counts:
-            continue  # occupied: no follower there (B-5)
-        out[face.canonical[i]] = base + feature_value(game, player, prev, with_me=True)
-    return out
+
+    def best(self, kind: str, pos: Pos, rotation: int) -> float:
+        """max(options(kind, pos, rotation).values()), without the dict."""
+        base, free = self._values(FACES[(kind, rotation)], pos)
+        return max(base, *(base + worth for _, worth in free)) if free else base
+
+    def _values(self, face: Face, pos: Pos) -> tuple[float, list[tuple[int, float]]]:
+        """option_values' parts: the value with no follower, and per free
+        segment the worth a follower there adds (none when the supply is empty)."""
+        cell = self._cells.get(pos)
+        if cell is None:
+            cell = self._cells[pos] = self._cell(pos)
+        edge_roots, half_roots, bonuses = cell
+        roots: list[list[int]] = [[] for _ in face.segments]
+        matched = [0] * len(face.segments)
+        for edge, mine in face.edge_pairs:
+            root = edge_roots[edge]
+            if root is not None:
+                roots[mine].append(root)
+                matched[mine] += 1
+        for half, a in face.half_pairs:
+            root = half_roots[half]
+            if root is not None:
+                roots[a].append(root)
+        late, groups = self.late, self._groups
+        base = 0.0
+        free: list[tuple[int, float]] = []  # (segment, worth with a follower) of free segments
+        values = self._values_of
+        for i, seed in enumerate(face.seeds):
+            near = roots[i]
+            key: int | frozenset[int] = near[0] if len(near) == 1 else frozenset(near)
+            g = groups.get(key) or self._group(key, near)
+            kind_i, n_edges, pennants, adj = seed
+            tiles = 1 + (self.board.ring_count(pos) if kind_i == "monastery" else g.tiles)
+            vkey = (key, seed, matched[i], tiles)
+            value = values.get(vkey)
+            if value is None:
+                open_edges = g.open_edges + n_edges - 2 * matched[i]
+                cities_open = g.cities - g.cities_done + len(adj)
+                if g.counts:
+                    worth, cost = _worth(
+                        kind_i, tiles, open_edges, g.pennants + pennants, g.cities_done,
+                        cities_open, False, late, 0.0,
+                    )  # fmt: skip
+                    value = g.share * worth - cost
+                else:
+                    worth, cost = _worth(
+                        kind_i, tiles, open_edges, g.pennants + pennants, g.cities_done,
+                        cities_open, True, late, self.follower_cost,
+                    )  # fmt: skip
+                    value = 1.0 * worth - cost  # _share({player: 1}) is 1.0
+                values[vkey] = value
+            if g.counts:
+                base += value
+            elif self.supply:
+                free.append((i, value))
+        for bonus in bonuses:
+            base += bonus
+        return base, free
+
+    def _cell(self, pos: Pos) -> tuple[list[int | None], list[int | None], list[float]]:
+        board = self.board
+        x, y = pos
+        edge_roots: list[int | None] = [None] * 4
+        half_roots: list[int | None] = [None] * 8
+        for edge, (dx, dy) in enumerate(OFFSETS):
+            other = board.tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            theirs = other.face.edge_seg[opposite(edge)]
+            if theirs is not None:
+                edge_roots[edge] = board.find(other.nodes[theirs])
+            for half in (2 * edge, 2 * edge + 1):
+                b = other.face.half_seg[facing_half(half)]
+                if b is not None:
+                    half_roots[half] = board.find(other.nodes[b])
+        bonuses = []  # monasteries around the cell gain a neighbour (option_values)
+        for mpos in board.monasteries_near(pos):
+            feat = board.feature_of(board.monasteries[mpos])
+            if feat.followers and not feat.completed:
+                counts: dict[int, int] = {}
+                for f in feat.followers:
+                    counts[f.player] = counts.get(f.player, 0) + 1
+                bonus = 1.0 + (2.0 if board.ring_count(mpos) == 7 else 0.0)
+                bonuses.append(_share(counts, self.player, self.n) * bonus)
+        return edge_roots, half_roots, bonuses
+
+    def _group(self, key: int | frozenset[int], roots: list[int]) -> _Group:
+        """The sum of the features ``roots`` (distinct roots; ``key`` names the set)."""
+        board = self.board
+        feats = [board.features[r] for r in set(roots)]
+        size = feats[0].size if len(feats) == 1 else len({p for f in feats for p, _ in f.segments})
+        counts: dict[int, int] = {}
+        for f in feats:
+            for fl in f.followers:
+                counts[fl.player] = counts.get(fl.player, 0) + 1
+        city_roots = {board.find(c) for f in feats for c in f.cities}
+        done = sum(1 for r in city_roots if board.features[r].open_edges == 0)
+        group = _Group(
+            size,
+            sum(f.open_edges for f in feats),
+            sum(f.pennants for f in feats),
+            counts,
+            done,
+            len(city_roots),
+            _share(counts, self.player, self.n),
+        )
+        self._groups[key] = group
+        return group
 
 
 def play_out(game: Game, seeds: dict[int, int] | None = None) -> Game:

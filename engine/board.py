@@ -8,11 +8,13 @@ for monasteries, its 3x3 block): nothing rescans the whole board.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterator, Sized
 from dataclasses import dataclass, field
 
-from engine.directions import OFFSETS, RING, ROTATIONS, facing_half, opposite
-from engine.tiles import FACES, Face, SegmentKind
+from engine.directions import OFFSETS, RING, opposite
+from engine.frozen import frozen_builder
+from engine.tiles import FACES, FITS, Face, SegmentKind
 
 Pos = tuple[int, int]
 
@@ -34,16 +36,32 @@ class Feature:
 
     id: int
     kind: SegmentKind
-    tiles: set[Pos]
+    size: int  # distinct tiles (B-7, B-8 count a tile once per feature)
     segments: list[tuple[Pos, int]]
     open_edges: int = 0
     pennants: int = 0
     followers: list[Follower] = field(default_factory=list)
-    cities: set[int] = field(default_factory=set)  # fields: city nodes touched
+    # Fields: city nodes touched (a node may repeat; readers take the set of
+    # their roots). A tuple, so the many features without cities share ().
+    cities: tuple[int, ...] = ()
     completed: bool = False  # scored by completion (B-7); never scored again
-    # Expansion state that must follow joins (e.g. locks, tiebreak marks);
-    # merged by the expansions' on_merge hooks.
-    marks: dict[str, object] = field(default_factory=dict)
+    # Some segment lies on a tile with another segment of its kind: only two
+    # such features can share a tile (see size).
+    twins: bool = False
+    _marks: dict[str, object] | None = None
+
+    @property
+    def tiles(self) -> set[Pos]:
+        """The tiles it covers: a fresh set (``size`` is their number)."""
+        return {pos for pos, _ in self.segments}
+
+    @property
+    def marks(self) -> dict[str, object]:
+        """Expansion state that must follow joins (e.g. locks, tiebreak
+        marks), merged by the expansions' merge hooks; made on first use."""
+        if self._marks is None:
+            self._marks = {}
+        return self._marks
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +73,9 @@ class Placed:
     rotation: int
     face: Face
     nodes: tuple[int, ...]  # union-find node per segment
+
+
+new_placed: Callable[[str, Pos, int, Face, tuple[int, ...]], Placed] = frozen_builder(Placed)
 
 
 @dataclass(slots=True)
@@ -75,11 +96,21 @@ class Board:
         self.parent: list[int] = []
         self.node_seg: list[tuple[Pos, int]] = []
         self.features: dict[int, Feature] = {}
-        # Empty cells next to placed tiles -> required edge per side ("?" free).
-        self.frontier: dict[Pos, str] = {}
+        # Empty cells next to placed tiles -> need code (engine.tiles.NEED_CODE).
+        self.frontier: dict[Pos, int] = {}
         self.monasteries: dict[Pos, int] = {}
+        # Empty cells next to monasteries -> those monasteries, in RING order.
+        self._near_monastery: dict[Pos, tuple[Pos, ...]] = {}
+        # Joins are reported as hook(kept, absorbed) to merge_hooks while
+        # merge_gate is not empty: by default the hooks themselves; a Game
+        # gates them on its merge hook point's live list of functions.
         self.merge_hooks: list[MergeHook] = []
-        self._fit_cache: dict[tuple[str, str], tuple[int, ...]] = {}
+        self.merge_gate: Sized = self.merge_hooks
+        # The frontier's cells in sorted order: made by the first listing, then
+        # kept up to date by place() (a replay never lists, never pays); and
+        # the last listing, dropped at every placement.
+        self._cells: list[Pos] | None = None
+        self._listing: tuple[str, list[tuple[int, int, int]]] | None = None
 
     # --- union-find -------------------------------------------------------
     def find(self, node: int) -> int:
@@ -96,110 +127,167 @@ class Board:
         return self.feature_of(self.tiles[pos].nodes[seg])
 
     def _union(self, a: int, b: int) -> int:
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return ra
+        parent = self.parent
+        while parent[a] != a:  # find(a), find(b) inline: the hot path of place()
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a == b:
+            return a
+        ra, rb = a, b
         fa, fb = self.features[ra], self.features[rb]
         if len(fa.segments) < len(fb.segments):
             ra, rb, fa, fb = rb, ra, fb, fa
-        for hook in self.merge_hooks:
-            hook(fa, fb)
-        self.parent[rb] = ra
-        fa.tiles |= fb.tiles
+        if self.merge_gate:
+            for hook in self.merge_hooks:
+                hook(fa, fb)
+        fa.size += fb.size - (self._shared_tiles(ra, fb) if fa.twins and fb.twins else 0)
+        fa.twins = fa.twins or fb.twins
+        parent[rb] = ra
         fa.segments.extend(fb.segments)
         fa.open_edges += fb.open_edges
         fa.pennants += fb.pennants
-        fa.followers.extend(fb.followers)
-        fa.cities |= fb.cities
+        if fb.followers:
+            fa.followers.extend(fb.followers)
+        if fb.cities:
+            fa.cities += fb.cities
         fa.completed = fa.completed or fb.completed
         del self.features[rb]
         return ra
+
+    def _shared_tiles(self, root: int, feat: Feature) -> int:
+        """Tiles ``feat`` shares with the feature of ``root`` (before joining
+        them): only a tile with two segments of one kind can hold both."""
+        tiles, find = self.tiles, self.find
+        shared: set[Pos] | None = None
+        for pos, i in feat.segments:
+            placed = tiles[pos]
+            for j in placed.face.siblings[i]:
+                if find(placed.nodes[j]) == root:
+                    if shared is None:
+                        shared = set()
+                    shared.add(pos)
+        return 0 if shared is None else len(shared)
 
     # --- placement ---------------------------------------------------------
     def fits(self, kind: str, pos: Pos) -> tuple[int, ...]:
         """Rotations (degrees) in which ``kind`` fits at the empty cell ``pos``."""
         need = self.frontier.get(pos)
-        if need is None:
-            return ()
-        key = (kind, need)
-        cached = self._fit_cache.get(key)
-        if cached is None:
-            cached = tuple(
-                r
-                for r in ROTATIONS
-                if all(
-                    n == "?" or n == e for n, e in zip(need, FACES[(kind, r)].edges, strict=True)
-                )
-            )
-            self._fit_cache[key] = cached
-        return cached
+        return () if need is None else FITS[kind][need]
 
     def placements(self, kind: str) -> list[tuple[int, int, int]]:
         """Every legal (x, y, rotation) for ``kind`` (B-4), sorted."""
-        out = [(x, y, r) for (x, y) in self.frontier for r in self.fits(kind, (x, y))]
-        out.sort()
-        return out
+        listing = self._listing
+        if listing is None or listing[0] != kind:
+            table, need = FITS[kind], self.frontier
+            if self._cells is None:
+                self._cells = sorted(self.frontier)
+            listing = (kind, [(x, y, r) for x, y in self._cells for r in table[need[x, y]]])
+            # Kept until the next placement: the turn's listing, the bot's
+            # choices and the AI all ask for the same tile.
+            self._listing = listing
+        return list(listing[1])
 
     def can_place(self, kind: str) -> bool:
-        return any(self.fits(kind, pos) for pos in self.frontier)
+        table = FITS[kind]
+        for need in self.frontier.values():  # noqa: SIM110 (a plain loop: the draw's hot path)
+            if table[need]:
+                return True
+        return False
 
     def place(self, kind: str, pos: Pos, rotation: int) -> PlaceResult:
         """Place without checking legality (callers check with :meth:`fits`)."""
         f = FACES[(kind, rotation)]
         x, y = pos
-        base = len(self.parent)
+        parent, features, frontier, tiles = self.parent, self.features, self.frontier, self.tiles
+        node_seg = self.node_seg
+        base = len(parent)
         nodes = tuple(range(base, base + len(f.segments)))
-        for i, seg in enumerate(f.segments):
-            self.parent.append(base + i)
-            self.node_seg.append((pos, i))
-            self.features[base + i] = Feature(
-                id=base + i,
-                kind=seg.kind,
-                tiles={pos},
-                segments=[(pos, i)],
-                open_edges=len(seg.edges),
-                pennants=seg.pennants,
-                cities={base + a for a in seg.adj},
+        parent.extend(nodes)
+        for i, (seg_kind, open_edges, pennants, adj) in enumerate(f.seeds):
+            ref = (pos, i)
+            node_seg.append(ref)
+            cities = tuple(map(base.__add__, adj)) if adj else ()
+            features[base + i] = Feature(
+                base + i,
+                seg_kind,
+                1,
+                [ref],
+                open_edges,
+                pennants,
+                [],
+                cities,
+                False,
+                bool(f.siblings[i]),
             )
-            if seg.kind == "monastery":
-                self.monasteries[pos] = base + i
-        placed = Placed(kind, pos, rotation, f, nodes)
-        self.tiles[pos] = placed
-        self.frontier.pop(pos, None)
+        # B-7 monasteries this tile may complete: its own, then those around
+        # it in RING order.
+        near = self._near_monastery.pop(pos, ())
+        if f.monastery is not None:
+            self._add_monastery(pos, base + f.monastery)
+            near = (pos, *near)
+        placed = new_placed(kind, pos, rotation, f, nodes)
+        tiles[pos] = placed
+        cells = self._cells
+        if frontier.pop(pos, None) is not None and cells is not None:
+            del cells[bisect_left(cells, pos)]
+        self._listing = None
 
-        extended: set[int] = set()
+        extended: list[int] = []
         for edge, (dx, dy) in enumerate(OFFSETS):
             npos = (x + dx, y + dy)
-            other = self.tiles.get(npos)
+            other = tiles.get(npos)
             if other is None:
-                need = self.frontier.get(npos, "????")
-                o = opposite(edge)
-                self.frontier[npos] = need[:o] + f.edges[edge] + need[o + 1 :]
+                need = frontier.get(npos)
+                if need is None:
+                    if cells is not None:
+                        insort(cells, npos)
+                    need = 0
+                frontier[npos] = need | f.need_bits[edge]
                 continue
-            mine = f.edge_seg[edge]
-            theirs = other.face.edge_seg[opposite(edge)]
-            if mine is not None and theirs is not None:
-                root = self._union(nodes[mine], other.nodes[theirs])
-                self.features[root].open_edges -= 2
-                extended.add(nodes[mine])
-            for half in (2 * edge, 2 * edge + 1):
-                a, b = f.half_seg[half], other.face.half_seg[facing_half(half)]
-                if a is not None and b is not None:
-                    self._union(nodes[a], other.nodes[b])
+            theirs_face, theirs_nodes = other.face, other.nodes
+            mine, halves = f.links[edge]
+            if mine is not None:
+                theirs = theirs_face.edge_seg[opposite(edge)]
+                if theirs is not None:
+                    root = self._union(nodes[mine], theirs_nodes[theirs])
+                    features[root].open_edges -= 2
+                    extended.append(nodes[mine])
+            for a, half in halves:
+                b = theirs_face.half_seg[half]
+                if b is not None:
+                    self._union(nodes[a], theirs_nodes[b])
 
-        roots = {self.find(n) for n in extended}
         completed: list[int] = []
-        for i, seg in enumerate(f.segments):
-            if seg.kind in ("road", "city"):
-                root = self.find(nodes[i])
-                feat = self.features[root]
-                if feat.open_edges == 0 and not feat.completed and root not in completed:
-                    completed.append(root)
-        for mpos, node in self.monasteries_around(pos):
-            feat = self.feature_of(node)
-            if not feat.completed and self.ring_count(mpos) == 8:
-                completed.append(self.find(node))
+        for i in f.closable:  # roads and cities (B-7)
+            root = nodes[i]
+            while parent[root] != root:
+                root = parent[root]
+            feat = features[root]
+            if feat.open_edges == 0 and not feat.completed and root not in completed:
+                completed.append(root)
+        roots = set()
+        for root in extended:  # nodes of this tile: now their roots
+            while parent[root] != root:
+                root = parent[root]
+            roots.add(root)
+        for mpos in near:
+            root = self.find(self.monasteries[mpos])
+            if not features[root].completed and self.ring_count(mpos) == 8:
+                completed.append(root)
         return PlaceResult(placed, roots, completed)
+
+    def _add_monastery(self, pos: Pos, node: int) -> None:
+        """Register a monastery and the empty cells around it, so a placement
+        finds the monasteries it neighbours with one lookup."""
+        self.monasteries[pos] = node
+        x, y = pos
+        for dx, dy in RING:
+            cell = (x + dx, y + dy)
+            if cell not in self.tiles:
+                around = (*self._near_monastery.get(cell, ()), pos)
+                # RING order seen from the cell
+                self._near_monastery[cell] = tuple(sorted(around, key=lambda m: (m[1], m[0])))
 
     # --- queries -------------------------------------------------------------
     def monasteries_around(self, pos: Pos) -> Iterator[tuple[Pos, int]]:
@@ -210,17 +298,26 @@ class Board:
             if node is not None:
                 yield (x + dx, y + dy), node
 
+    def monasteries_near(self, cell: Pos) -> tuple[Pos, ...]:
+        """The monasteries around the empty ``cell``, in RING order: those a
+        tile placed there would neighbour."""
+        return self._near_monastery.get(cell, ())
+
     def ring_count(self, pos: Pos) -> int:
         """Placed tiles in the 8 cells around ``pos``."""
         x, y = pos
         tiles = self.tiles
-        return sum(1 for dx, dy in RING if (x + dx, y + dy) in tiles)
+        count = 0
+        for dx, dy in RING:
+            if (x + dx, y + dy) in tiles:
+                count += 1
+        return count
 
     def is_complete(self, feat: Feature) -> bool:
         if feat.kind in ("road", "city"):
             return feat.open_edges == 0
         if feat.kind == "monastery":
-            return self.ring_count(next(iter(feat.tiles))) == 8
+            return self.ring_count(feat.segments[0][0]) == 8
         return False
 
     def is_unfinished(self, feat: Feature) -> bool:

@@ -9,6 +9,7 @@ raises :class:`IllegalAction` with the state exactly as before.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,11 +23,13 @@ from engine.actions import (
     GameAction,
     Place,
     is_int,
+    plain_base_action,
     shown,
 )
 from engine.board import Board, Feature, Placed, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
-from engine.directions import EDGES, ROTATIONS
+from engine.events import EventLog
+from engine.legality import check_follower, check_place
 from engine.phases import (
     STEP_FOLLOWER,
     STEP_PLACE,
@@ -37,20 +40,28 @@ from engine.phases import (
     IllegalAction,
     MalformedAction,
     Steps,
+    new_decision,
 )
 from engine.plugins import install_expansions, known_expansions
 from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-EDGE_WORDS = {"C": "city", "R": "road", "F": "field"}
 
 
 def shuffled(seed: int, deck: str, items: Iterable[str]) -> list[str]:
     """A deck shuffled from the game seed; each deck has its own stream so that
     adding an expansion does not change the order of another deck."""
     out = list(items)
-    random.Random(f"{seed}/{deck}").shuffle(out)
+    # random.Random.shuffle, with its _randbelow inlined (every game and
+    # replay shuffles its bag; the same draws, so the same order).
+    getrandbits = random.Random(f"{seed}/{deck}").getrandbits
+    for i in reversed(range(1, len(out))):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
     return out
 
 
@@ -90,10 +101,9 @@ class Game:
         self.decks: dict[str, list[str]] = {k: list(v) for k, v in (decks or {}).items()}
         self.hooks = Hooks()
         self.board = Board()
-        self.board.merge_hooks.append(self._on_merge)
         self.scores = [0] * len(players)
         self.supply = [FOLLOWERS_PER_PLAYER] * len(players)
-        self.events: list[Event] = []
+        self.events = EventLog()
         self.actions = ActionLog()  # record dicts on reading; typed inside
         self.rng = random.Random(f"{seed}/play")
         self.ext: dict[str, Any] = {}  # expansion state by expansion name
@@ -115,6 +125,7 @@ class Game:
             self.bag = shuffled(seed, "tiles", tiles)
 
         install_expansions(self)
+        self._wire_board()
         start = self.board.place(START_KIND, (0, 0), 0)
         self.last_placed: Pos | None = start.placed.pos
         self.events.append({"type": "start", "tile": START_KIND, "x": 0, "y": 0, "rotation": 0})
@@ -137,17 +148,17 @@ class Game:
         is wrong.
         """
         typed = self._checked(action)
-        mark = len(self.events)
-        index = len(self.actions)
+        events = self.events
+        mark = len(events)
         self.actions.append(typed)
         try:
             self._advance(typed)
         except Exception:
             # Safety net: an effect failed part-way. Rebuild the exact previous
-            # state from the record, then re-raise.
-            self._restore(index)
+            # state from the record (without this action), then re-raise.
+            self._restore(len(self.actions) - 1)
             raise
-        return self.events[mark:]
+        return events.since(mark)
 
     def check(self, action: Action | GameAction) -> None:
         """Raise :class:`IllegalAction` (or :class:`MalformedAction`) exactly
@@ -190,9 +201,12 @@ class Game:
         assert placed is not None
         if self.supply[self.turn.player] == 0:
             return []
+        features, parent = self.board.features, self.board.parent
         out = []
         for i, node in enumerate(placed.nodes):
-            if not self.board.feature_of(node).followers:
+            while parent[node] != node:  # the segment's root (find, inline)
+                node = parent[node]
+            if not features[node].followers:
                 out.append(placed.face.canonical[i])
         return out
 
@@ -203,7 +217,7 @@ class Game:
             return []
         out: list[Action] = []
         if "place" in d.types:
-            out += [
+            out = [
                 {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
                 for x, y, r in self.legal_placements()
             ]
@@ -326,23 +340,48 @@ class Game:
     def _turn(self, tile: str) -> Steps:
         player = self.current
         self.turn = turn = Turn(self.turns_played + 1, player, tile)
-        self.events.append({"type": "draw", "player": player, "tile": tile})
-        yield from self.hooks.after_draw.run(self)
-        place = yield from self.decide(
-            lambda: Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile})
+        self.events.drawn(player, tile)
+        hooks = self.hooks
+        if hooks.after_draw.fns:
+            yield from hooks.after_draw.run(self)
+
+        # decide(), with its first question asked here: the common case costs
+        # no generator or closure of its own.
+        place = yield new_decision(
+            STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}
         )
+        if type(place) is not Place:
+            place = yield from self._then_decide(
+                place,
+                lambda: Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}),
+            )
         assert isinstance(place, Place)
         result = self._place(place)
-        yield from self.hooks.after_place.run(self, result)
-        follower = yield from self.decide(
-            lambda: Decision(
-                STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
-            )
+        if hooks.after_place.fns:
+            yield from hooks.after_place.run(self, result)
+        follower = yield new_decision(
+            STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
         )
+        if type(follower) is not Follower:
+            follower = yield from self._then_decide(
+                follower,
+                lambda: Decision(
+                    STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
+                ),
+            )
         assert isinstance(follower, Follower)
         self._follower(follower)
-        yield from scoring.completion_scoring(self, result.completed)
-        yield from self.hooks.end_turn.run(self)
+        if result.completed or hooks.before_scoring.fns or hooks.after_scoring.fns:
+            yield from scoring.completion_scoring(self, result.completed)
+        if hooks.end_turn.fns:
+            yield from hooks.end_turn.run(self)
+
+    def _then_decide(
+        self, attached: GameAction, make: Callable[[], Decision]
+    ) -> Generator[Decision, GameAction, GameAction]:
+        """decide(make) when the first answer was an action attached to the step."""
+        yield from self.hooks.actions[attached.TYPE].run(self, attached)
+        return (yield from self.decide(make))
 
     def _place(self, action: Place) -> PlaceResult:
         assert self.turn is not None
@@ -350,16 +389,7 @@ class Game:
         result = self.board.place(self.turn.tile, pos, action.rotation)
         self.turn.placed = result.placed
         self.last_placed = pos
-        self.events.append(
-            {
-                "type": "place",
-                "player": self.turn.player,
-                "tile": self.turn.tile,
-                "x": pos[0],
-                "y": pos[1],
-                "rotation": action.rotation,
-            }
-        )
+        self.events.placed(self.turn.player, self.turn.tile, pos[0], pos[1], action.rotation)
         return result
 
     def _follower(self, action: Follower) -> None:
@@ -370,15 +400,12 @@ class Game:
         placed = self.turn.placed
         seg = placed.face.name_to_seg[loc]
         self.add_follower(self.turn.player, placed.pos, seg)
-        self.events.append(
-            {
-                "type": "follower",
-                "player": self.turn.player,
-                "x": placed.pos[0],
-                "y": placed.pos[1],
-                "location": placed.face.canonical[seg],
-                "feature": placed.face.segments[seg].kind,
-            }
+        self.events.follower(
+            self.turn.player,
+            placed.pos[0],
+            placed.pos[1],
+            placed.face.canonical[seg],
+            placed.face.segments[seg].kind,
         )
 
     # --- validation ------------------------------------------------------------
@@ -386,10 +413,17 @@ class Game:
         """The typed action if it is legal now, else IllegalAction (changing
         nothing). Checks run in this order: shape, game over, seat, turn,
         type for the step, fields, then the rules."""
+        plain = plain_base_action(action)  # the fast path of placements and followers
+        decision = self._pending
+        if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
+            if isinstance(plain, Place):
+                check_place(self, plain)
+            else:
+                check_follower(self, plain)
+            return plain
         data = action.to_record() if isinstance(action, GameAction) else action
         if not isinstance(data, dict):
             raise MalformedAction("an action must be a JSON object")
-        decision = self._pending
         if decision is None:
             raise IllegalAction("the game is over")
         player = data.get("player")
@@ -413,12 +447,7 @@ class Game:
             spec.validate(self, typed)
             return typed
         if kind in decision.types and kind in BASE_ACTIONS:
-            base = BASE_ACTIONS[kind].from_record(data)
-            if isinstance(base, Place):
-                self._validate_place(base)
-            elif isinstance(base, Follower):
-                self._validate_follower(base)
-            return base
+            return self._validated_base(BASE_ACTIONS[kind].from_record(data))
         allowed = [*decision.types, *(a.type for a in self.hooks.for_step(decision.step))]
         error = IllegalAction if isinstance(kind, str) and kind in ACTION_TYPES else MalformedAction
         raise error(
@@ -426,70 +455,39 @@ class Game:
             f"expected {' or '.join(repr(a) for a in allowed)}"
         )
 
-    def _validate_place(self, action: Place) -> None:
-        assert self.turn is not None
-        x, y, rot = action.x, action.y, action.rotation
-        kind = self.turn.tile
-        if rot not in ROTATIONS:
-            raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {rot}")
-        pos = (x, y)
-        if pos in self.board.tiles:
-            raise IllegalAction(f"cell {x},{y} already holds a tile")
-        need = self.board.frontier.get(pos)
-        if need is None:
-            raise IllegalAction(f"cell {x},{y} is not next to any placed tile (B-4)")
-        if self.turn.allowed_cells is not None and pos not in self.turn.allowed_cells:
-            cells = " ".join(f"{cx},{cy}" for cx, cy in sorted(self.turn.allowed_cells))
-            raise IllegalAction(f"the tile must go on {cells} this turn, not {x},{y}")
-        if rot not in self.board.fits(kind, pos):
-            edges = KINDS[kind].edges
-            q = rot // 90
-            for d in range(4):
-                mine = edges[(d - q) % 4]
-                if need[d] != "?" and need[d] != mine:
-                    raise IllegalAction(
-                        f"{kind} does not fit at {x},{y} r{rot}: its {EDGES[d]} edge "
-                        f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[need[d]]} (B-4)"
-                    )
-            raise IllegalAction(f"{kind} does not fit at {x},{y} r{rot} (B-4)")
-
-    def _validate_follower(self, action: Follower) -> None:
-        assert self.turn is not None and self.turn.placed is not None
-        loc = action.location
-        if loc is None:
-            return
-        placed = self.turn.placed
-        if loc not in placed.face.name_to_seg:
-            names = ", ".join(placed.face.canonical)
-            raise IllegalAction(
-                f"{shown(loc)} is not a location on {placed.kind} at "
-                f"{placed.pos[0]},{placed.pos[1]} r{placed.rotation}; its locations are "
-                f"{names} (or null for none)"
-            )
-        if self.supply[self.turn.player] == 0:
-            raise IllegalAction("you have no follower left in your supply (B-5)")
-        seg = placed.face.name_to_seg[loc]
-        feat = self.board.feature_at(placed.pos, seg)
-        if feat.followers:
-            raise IllegalAction(
-                f"the {feat.kind} at {loc} already holds a follower; a follower may only "
-                f"go on an unoccupied feature (B-5)"
-            )
+    def _validated_base(self, action: GameAction) -> GameAction:
+        if isinstance(action, Place):
+            check_place(self, action)
+        elif isinstance(action, Follower):
+            check_follower(self, action)
+        return action
 
     # --- internals ---------------------------------------------------------------
     def _advance(self, action: GameAction | None) -> None:
         try:
-            self._pending = next(self._flow) if action is None else self._flow.send(action)
+            self._pending = self._flow.send(action)  # type: ignore[arg-type]
         except StopIteration:
             self._pending = None
             self.finished = True
             self.turn = None
 
-    def _on_merge(self, kept: Feature, absorbed: Feature) -> None:
-        self.hooks.merge(self, kept, absorbed)
+    def _wire_board(self) -> None:
+        """Joins reach the merge hook point, only while it has functions (no
+        call per join otherwise), through a weak reference: a board holding
+        its game would make every game a cycle for the garbage collector."""
+        hooks, owner = self.hooks, weakref.ref(self)
+
+        def relay(kept: Feature, absorbed: Feature) -> None:
+            game = owner()
+            if game is not None:
+                hooks.merge(game, kept, absorbed)
+
+        self.board.merge_hooks[:] = [relay]
+        self.board.merge_gate = hooks.merge.fns
 
     def _restore(self, n_actions: int) -> None:
         fresh = Game(self.players, self.expansions, self.seed, self.decks)
         for a in self.actions.typed()[:n_actions]:
             fresh.apply(a)
         self.__dict__ = fresh.__dict__
+        self._wire_board()

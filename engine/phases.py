@@ -21,9 +21,11 @@ names an expansion.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
+
+from engine.frozen import frozen_builder
 
 if TYPE_CHECKING:
     from engine.actions import GameAction
@@ -98,6 +100,11 @@ class Decision:
     types: tuple[str, ...]
     info: dict[str, Any] = field(default_factory=dict)
 
+
+# Decision(...) for the turn's hot path (engine.frozen): the same object, cheaper.
+new_decision: Callable[[str, tuple[int, ...], int, tuple[str, ...], dict[str, Any]], Decision] = (
+    frozen_builder(Decision)
+)
 
 A = TypeVar("A", bound="GameAction")
 
@@ -208,6 +215,7 @@ class Hooks:
         # (game, seat, hidden): add that seat's own hidden data
         self.private_view: PlainHook[[Game, int, dict[str, Any]]] = PlainHook(PRIVATE_VIEW)
         self.actions: dict[str, ActionSpec[Any]] = {}
+        self._by_step: dict[str, tuple[ActionSpec[Any], ...]] = {}
         # AI advice, one policy per expansion (engine.plugins installs them).
         self.ai_policies: list[AiPolicy] = []
 
@@ -220,6 +228,12 @@ class Hooks:
 
     def add_action(self, spec: ActionSpec[Any]) -> None:
         self.actions[spec.type] = spec
+        self._by_step.clear()
 
-    def for_step(self, step: str) -> Iterable[ActionSpec[Any]]:
-        return (a for a in self.actions.values() if step in a.steps)
+    def for_step(self, step: str) -> tuple[ActionSpec[Any], ...]:
+        """The action types attached to ``step`` (read on every listing)."""
+        specs = self._by_step.get(step)
+        if specs is None:
+            specs = tuple(a for a in self.actions.values() if step in a.steps)
+            self._by_step[step] = specs
+        return specs

@@ -52,7 +52,8 @@ def owners(game: Game, feat: Feature) -> list[int]:
     if not feat.followers:
         return []
     counts = follower_counts(feat)
-    game.hooks.owner_strength(game, feat, counts)
+    if game.hooks.owner_strength.fns:
+        game.hooks.owner_strength(game, feat, counts)
     best = max(counts.values())
     return sorted(p for p, c in counts.items() if c == best and c > 0)
 
@@ -66,14 +67,14 @@ def completed_cities(game: Game, feat: Feature) -> int:
 
 def value(game: Game, feat: Feature, complete: bool) -> tuple[int, int, int]:
     """(points, pennants, cities) of a feature scored complete (B-7) or at game
-    end (B-8). A tile counts once per feature (``tiles`` is a set)."""
-    n = len(feat.tiles)
+    end (B-8). A tile counts once per feature (``size``)."""
+    n = feat.size
     if feat.kind == "road":
         return n, 0, 0
     if feat.kind == "city":
         return (2 * n + 2 * feat.pennants if complete else n + feat.pennants), feat.pennants, 0
     if feat.kind == "monastery":
-        return (9 if complete else 1 + game.board.ring_count(next(iter(feat.tiles)))), 0, 0
+        return (9 if complete else 1 + game.board.ring_count(feat.segments[0][0])), 0, 0
     cities = completed_cities(game, feat)
     return 3 * cities, 0, cities
 
@@ -89,7 +90,7 @@ def evaluate(game: Game, root: int, reason: str, complete: bool) -> FeatureScore
         complete=complete,
         owners=who,
         points={p: points for p in who},
-        tiles=len(feat.tiles),
+        tiles=feat.size,
         pennants=pennants,
         cities=cities,
     )
@@ -98,8 +99,8 @@ def evaluate(game: Game, root: int, reason: str, complete: bool) -> FeatureScore
 def pay(game: Game, score: FeatureScore) -> None:
     """Add the points, log them, return followers (unless told not to)."""
     feat = score.feature
-    if score.pay:
-        at = min(feat.tiles)
+    if score.pay and score.owners:
+        at = min(feat.segments)[0]  # the tile first in (x, y) order
         for player in score.owners:
             pts = score.points.get(player, 0)
             game.award(
@@ -122,9 +123,12 @@ def pay(game: Game, score: FeatureScore) -> None:
 def score_now(game: Game, root: int, reason: str, complete: bool) -> FeatureScore:
     """Evaluate, let hooks adjust, pay and finish one feature's scoring."""
     score = evaluate(game, root, reason, complete)
-    game.hooks.score_feature(game, score)
+    hooks = game.hooks
+    if hooks.score_feature.fns:
+        hooks.score_feature(game, score)
     pay(game, score)
-    game.hooks.feature_scored(game, score)
+    if hooks.feature_scored.fns:
+        hooks.feature_scored(game, score)
     return score
 
 
@@ -148,10 +152,11 @@ def completion_scoring(game: Game, roots: list[int]) -> Steps:
 
 def final_scoring(game: Game) -> None:
     """B-8: incomplete roads, cities, monasteries, then farms."""
-    board = game.board
+    features = game.board.features
+    roots = sorted(features)  # no join happens from here on: the roots stay
     for kind in ("road", "city", "monastery", "field"):
-        for root in sorted(board.features):
-            feat = board.features[root]
+        for root in roots:
+            feat = features[root]
             if feat.kind != kind or feat.completed or not feat.followers:
                 continue
             score_now(game, root, FINAL, False)

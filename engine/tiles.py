@@ -20,11 +20,33 @@ from engine.directions import (
     HALVES,
     LOCATION_RANK,
     ROTATIONS,
+    facing_half,
     rotate_edge,
     rotate_half,
 )
 
 SegmentKind = Literal["road", "city", "field", "monastery"]
+
+# A need code packs what an empty cell requires of each side (N, E, S, W) in
+# two bits per side, N lowest: 0 = free, else the edge type the side must be.
+NEED_CODE: dict[str, int] = {"C": 1, "R": 2, "F": 3}
+NEED_CHARS = "?CRF"
+NEED_CODES = 256
+
+
+def need_side(code: int, side: int) -> str:
+    """The edge type (C/R/F) a need code requires on ``side``, "?" if free."""
+    return NEED_CHARS[code >> (2 * side) & 3]
+
+
+def misfit(face: Face, need: int) -> tuple[int, str, str]:
+    """The first side where ``face`` breaks ``need`` (B-4): (side, its edge
+    type, the required one). Only for a face that does not fit."""
+    for side, mine in enumerate(face.edges):
+        theirs = need_side(need, side)
+        if theirs not in ("?", mine):
+            return side, mine, theirs
+    raise ValueError(f"{face.kind} r{face.rotation} fits need {need}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +112,21 @@ class Face:
     half_seg: tuple[int | None, ...]  # field segment on each half-edge
     name_to_seg: dict[str, int]
     canonical: tuple[str, ...]  # canonical location name per segment
+    code: int  # its edges as a need code (see NEED_CODE)
+    # Per edge: the bits this face sets in the need code of the empty cell
+    # across that edge (the neighbour's opposite edge must match).
+    need_bits: tuple[int, int, int, int]
+    # Per edge: its road/city segment and, for its two half-edges, (field
+    # segment, the neighbour's facing half-edge); what a placement joins.
+    links: tuple[tuple[int | None, tuple[tuple[int, int], ...]], ...]
+    # Per segment: (kind, open edges, pennants, adjacent city segments), what
+    # a new Feature starts with.
+    seeds: tuple[tuple[SegmentKind, int, int, tuple[int, ...]], ...]
+    closable: tuple[int, ...]  # road and city segments (completion, B-7)
+    siblings: tuple[tuple[int, ...], ...]  # per segment: the others of its kind
+    edge_pairs: tuple[tuple[int, int], ...]  # (edge, its road/city segment)
+    half_pairs: tuple[tuple[int, int], ...]  # (half-edge, its field segment)
+    monastery: int | None  # the monastery segment
 
 
 def _tile(
@@ -363,6 +400,7 @@ def _rotate(tile: TileKind, rotation: int) -> Face:
             half_seg[h] = i
         for n in s.names:
             name_to_seg[n] = i
+    need_bits = tuple(NEED_CODE[edges[e]] << (2 * ((e + 2) % 4)) for e in range(4))
     return Face(
         tile.kind,
         rotation,
@@ -372,12 +410,56 @@ def _rotate(tile: TileKind, rotation: int) -> Face:
         tuple(half_seg),
         name_to_seg,
         tuple(s.name for s in segments),
+        sum(NEED_CODE[c] << (2 * d) for d, c in enumerate(edges)),
+        (need_bits[0], need_bits[1], need_bits[2], need_bits[3]),
+        tuple(
+            (
+                edge_seg[e],
+                tuple(
+                    (a, facing_half(h))
+                    for h in (2 * e, 2 * e + 1)
+                    if (a := half_seg[h]) is not None
+                ),
+            )
+            for e in range(4)
+        ),
+        tuple((s.kind, len(s.edges), s.pennants, s.adj) for s in segments),
+        tuple(i for i, s in enumerate(segments) if s.kind in ("road", "city")),
+        tuple(
+            tuple(j for j, t in enumerate(segments) if t.kind == s.kind and j != i)
+            for i, s in enumerate(segments)
+        ),
+        tuple((e, i) for e, i in enumerate(edge_seg) if i is not None),
+        tuple((h, i) for h, i in enumerate(half_seg) if i is not None),
+        next((i for i, s in enumerate(segments) if s.kind == "monastery"), None),
     )
 
 
 FACES: dict[tuple[str, int], Face] = {
     (k, r): _rotate(t, r) for k, t in KINDS.items() for r in ROTATIONS
 }
+
+
+# The 16 subsets of sides, as masks over a need code.
+_SIDE_MASKS = tuple(sum(3 << (2 * d) for d in range(4) if sides >> d & 1) for sides in range(16))
+
+
+def _fit_table(kind: str) -> tuple[tuple[int, ...], ...]:
+    """Rotations of ``kind`` that fit each need code: a face fits a need when
+    it agrees on every required side, so it fits exactly the codes made of
+    its own edges on any subset of the sides (16 subsets per rotation)."""
+    table: list[tuple[int, ...]] = [()] * NEED_CODES
+    for r in ROTATIONS:
+        code = FACES[(kind, r)].code
+        for mask in _SIDE_MASKS:
+            table[code & mask] += (r,)
+    return tuple(table)
+
+
+# B-4: FITS[kind][need code] = the rotations (degrees, ascending) in which a
+# tile of ``kind`` fits an empty cell with that need; built once, shared by
+# every board.
+FITS: dict[str, tuple[tuple[int, ...], ...]] = {k: _fit_table(k) for k in KINDS}
 
 
 def face(kind: str, rotation: int) -> Face:

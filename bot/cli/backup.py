@@ -27,12 +27,17 @@ def backup(settings: Settings, file: Path, *, overwrite: bool = False) -> int:
 
 
 def restore(settings: Settings, file: Path) -> int:
+    from bot.cli.lock import Busy, holding
     from db.backup import BackupError, restore_sqlite
 
     try:
-        snap, kept = restore_sqlite(settings.database_url, file)
+        with holding(settings.database_url):  # no bot runs on it meanwhile
+            snap, kept = restore_sqlite(settings.database_url, file)
     except BackupError as exc:
         print(f"error: restore: {exc}", file=sys.stderr)
+        return EXIT_SETUP
+    except Busy as exc:
+        print(f"error: restore: {exc}: stop the bot first", file=sys.stderr)
         return EXIT_SETUP
     print(f"restored {snap.describe()} from {file}")
     if kept is not None:

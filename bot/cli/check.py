@@ -41,9 +41,11 @@ async def findings(read: ReadSettings, *, offline: bool = False) -> list[Finding
     out += [Finding("warning", w) for w in read.warnings]
     if not read.problems:
         out.append(Finding("ok", "settings: " + _sources(read.sources)))
+        out += _shards(read)
     out += await _discord(read, offline)
     if "DATABASE_URL" not in read.refused:
         out += await _database(read.settings.database_url)
+        out += _running(read.settings.database_url)
     out += _writable(read)
     return out
 
@@ -132,6 +134,34 @@ async def _database(url: str) -> list[Finding]:
     else:
         out.append(Finding("note", status.describe()))
     return out
+
+
+def _shards(read: ReadSettings) -> list[Finding]:
+    settings = read.settings
+    if settings.shard_count is None and settings.shard_ids is None:
+        return []
+    from bot.shards import Shards
+
+    shards = Shards.of(settings)
+    text = f"gateway: this process holds {shards.describe()}"
+    if not shards.everything:
+        text += "; the other processes need the same SHARD_COUNT and DATABASE_URL"
+    return [Finding("ok", text)]
+
+
+def _running(url: str) -> list[Finding]:
+    """A bot running on this SQLite file (its lock is held): worth knowing
+    before a start or a restore."""
+    from bot.cli.lock import Busy, holding, lock_path
+
+    path = lock_path(url)
+    if path is None or not path.exists():
+        return []
+    try:
+        with holding(url):
+            return []
+    except Busy as exc:
+        return [Finding("note", f"{exc}: a bot runs on it")]
 
 
 def _existing_parent(path: Path) -> Path:

@@ -1,7 +1,8 @@
 """``python -m bot`` / ``python -m bot run``: the bot when DISCORD_TOKEN is set,
 else the offline demo.
 
-The database comes first (reachable, schema migrated), then Discord: each
+The database comes first (one bot per SQLite file: bot.cli.lock; reachable,
+schema migrated), then Discord: each
 set-up problem is one line on stderr and exit code 2 (1 when Discord is out of
 reach, which a service manager should retry). SIGTERM and SIGINT close the bot
 cleanly (:meth:`bot.app.CarcassonneBot.close`) and exit 0.
@@ -40,7 +41,7 @@ def run(settings: Settings) -> int:
     configure_logging(settings.log_level)
     if settings.token is None:
         return asyncio.run(run_demo_cli(settings))
-    return asyncio.run(run_bot(settings))
+    return run_bot_alone(settings)
 
 
 def problem(text: str) -> None:
@@ -67,6 +68,24 @@ async def prepare(settings: Settings) -> CarcassonneBot | None:
     # No voice here: discord.py's warnings about missing voice libraries are noise.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     return CarcassonneBot(settings)
+
+
+def run_bot_alone(settings: Settings) -> int:
+    """:func:`run_bot` holding the SQLite database's lock (bot.cli.lock): one
+    bot process per SQLite file."""
+    from bot.cli.lock import Busy, holding
+
+    try:
+        with holding(settings.database_url) as lock:
+            if lock is not None:
+                log.info("database: SQLite serves this one bot process (lock %s)", lock)
+            return asyncio.run(run_bot(settings))
+    except Busy as exc:
+        problem(
+            f"{exc}: SQLite serves one bot process; stop that one first, or use "
+            "PostgreSQL for several (docs/deploy.md)"
+        )
+        return EXIT_SETUP
 
 
 async def run_bot(settings: Settings) -> int:

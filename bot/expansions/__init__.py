@@ -13,14 +13,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 
-from bot.expansions.adapter import Adapter, CommandSpec
+from bot.expansions.adapter import Adapter, CardText, CommandSpec, RulesBook
 from bot.text import add_messages
 from engine.expansions import known_expansions
 from engine.game import Game
 
 __all__ = [
     "Adapter",
+    "CardText",
     "CommandSpec",
+    "RulesBook",
     "adapter",
     "adapters",
     "for_action",
@@ -44,6 +46,8 @@ class GenericAdapter(Adapter):
 def register(adapter: Adapter) -> Adapter:
     """Make ``adapter`` the presentation of its expansion (and add its texts)."""
     add_messages(adapter.name, adapter.messages)
+    if adapter.rules is not None:
+        add_messages(adapter.name, adapter.rules.messages)
     _REGISTRY[adapter.name] = adapter
     return adapter
 

@@ -19,7 +19,7 @@ play who chose to (bot.services.prefs).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.expansions import generic
@@ -57,6 +57,29 @@ class CommandSpec:
     option: str
 
 
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """One card as ``/rules`` explains it: the engine's card id and the text
+    keys of its name, its effect and (optionally) its kind (deck, timing)."""
+
+    id: str
+    name: str
+    effect: str
+    kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RulesBook:
+    """What ``/rules`` shows of one part of the game, in the players' words:
+    its title, its pages (text keys, in order) and its cards, with the
+    English texts of those keys (``messages``, under the part's prefix)."""
+
+    title: str
+    pages: tuple[str, ...]
+    cards: tuple[CardText, ...] = ()
+    messages: Mapping[str, Entry] = field(default_factory=dict)
+
+
 class Adapter:
     """How the bot presents one expansion. Subclass, fill the class data,
     override what needs more than data, and ``register`` an instance."""
@@ -76,6 +99,7 @@ class Adapter:
     image_counts: ClassVar[Mapping[str, str]] = {}  # public count key -> text key
     image_legend: ClassVar[Mapping[str, str]] = {}  # board legend key -> text key
     messages: ClassVar[Mapping[str, Entry]] = {}  # its English texts ("<name>.*")
+    rules: ClassVar[RulesBook | None] = None  # its part of /rules (bot.expansions.rulebooks)
 
     # --- steps and actions ---------------------------------------------------------
     def prompt(self, decision: Decision, words: Words, game: Game | None = None) -> Text:
@@ -106,6 +130,11 @@ class Adapter:
         """The answer that lets a question pass, when the time limit runs out
         on someone else's turn (None: the AI answers)."""
         return None
+
+    def rule_pages(self, words: Words) -> list[Text]:
+        """This expansion's ``/rules`` pages before its cards (an adapter may
+        add pages built from its tables)."""
+        return [words(key) for key in self.rules.pages] if self.rules is not None else []
 
     # --- holdings, scores, events ------------------------------------------------------
     def hand_items(self, key: str, value: Any, words: Words) -> list[Text]:

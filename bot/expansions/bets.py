@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, ClassVar
 from bot import places
 from bot.expansions import register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Label, Labeller, Namer
+from bot.expansions.rulebooks.bets import BOOK as RULES
+from bot.expansions.rulebooks.bets import chips_page
 from bot.text import Text, Words, join
 from engine.expansions import bets as engine
 from engine.expansions.bet_chips import CHIPS, Win
@@ -46,6 +48,7 @@ def short_pays(face: str, words: Words) -> Text:
 class BetsAdapter(Adapter):
     name = engine.NAME
     title = "bets.title"
+    rules = RULES  # its part of /rules
     command = CommandSpec("bet", "bets.command", "bets.command.choice")
     actions = frozenset({engine.STAKE, engine.PASS, engine.CHOOSE})
     prompts: ClassVar[Mapping[str, str]] = {
@@ -142,6 +145,9 @@ class BetsAdapter(Adapter):
             else Text("")
         )
         return words(self.prompts.get(decision.step, "bets.prompt.stake"), where=where)
+
+    def rule_pages(self, words: Words) -> list[Text]:
+        return [*super().rule_pages(words), chips_page(words)]
 
     def passive(self, legal: list[Action]) -> Action | None:
         return next((a for a in legal if a.get("type") == engine.PASS), None)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from bot import places
 from bot.expansions import generic, register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Label, Labeller, Namer
+from bot.expansions.rulebooks.christmas import BOOK as RULES
 from bot.text import Text, Words, escape, join
 from engine.expansions import christmas as engine
 from engine.expansions.christmas.cards import BY_ID, DESIGNS
@@ -63,6 +64,7 @@ def deck_name(deck: object, words: Words) -> Text:
 class ChristmasAdapter(Adapter):
     name = engine.NAME
     title = "christmas.title"
+    rules = RULES  # its part of /rules
     command = CommandSpec("card", "christmas.command", "christmas.command.choice")
     actions = frozenset(
         {

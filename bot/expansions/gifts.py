@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from bot import places
 from bot.expansions import generic, register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Label, Labeller, Namer
+from bot.expansions.rulebooks.gifts import BOOK as RULES
 from bot.text import Text, Words
 from engine.expansions import gifts as engine
 from engine.expansions.gifts.cards import CARDS
@@ -33,6 +34,7 @@ def card_name(card: object, words: Words) -> Text:
 class GiftsAdapter(Adapter):
     name = engine.NAME
     title = "gifts.title"
+    rules = RULES  # its part of /rules
     command = CommandSpec("gift", "gifts.command", "gifts.command.choice")
     actions = frozenset({engine.OPEN, engine.CHOOSE})
     prompts: ClassVar[Mapping[str, str]] = {engine.STEP_CHOOSE: "gifts.prompt.choose_tile"}

@@ -10,6 +10,7 @@ are never shown: every line is built from the text layer.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from bot import expansions
@@ -24,7 +25,7 @@ QUIET = frozenset({"start", "draw", "end"})
 MESSAGE_LIMIT = 1900
 
 
-def public(events: list[Event]) -> list[Event]:
+def public(events: Iterable[Event]) -> list[Event]:
     return [e for e in events if "private" not in e]
 
 

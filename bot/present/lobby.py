@@ -4,7 +4,8 @@ seats and what happens next."""
 from __future__ import annotations
 
 from bot import expansions, options
-from bot.text import Text, Words, escape, join, mention
+from bot.text import Text, Words, escape, has, join, mention, timestamp
+from db.models import LOBBY
 from db.service import GameInfo
 
 HOUR = 3600
@@ -27,16 +28,26 @@ def lobby_text(info: GameInfo, words: Words) -> Text:
             for s in info.seats
         ]
     )
+    policy = str(info.options.get(options.POLICY, ""))
     limit = (
         words(
             "lobby.limit",
             hours=Text(f"{info.turn_timeout_seconds / HOUR:g}"),
-            policy=Text(str(info.options.get(options.POLICY, ""))),
+            policy=words(f"lobby.policy.{policy}"),
         )
         if info.turn_timeout_seconds
+        and has(f"lobby.policy.{policy}")
+        and policy != options.REMIND_ONLY
         else words("lobby.no_limit")
     )
     state = f"lobby.state.{info.status}"
+    closed = info.options.get(options.CLOSED)
+    if closed and has(f"{state}.{closed}"):
+        state = f"{state}.{closed}"  # e.g. a lobby that expired
+    said = words(state)
+    closes = info.options.get(options.CLOSES_AT)
+    if info.status == LOBBY and closes:
+        said = join([said, words("lobby.closes", closes=timestamp(int(closes)))], " ")
     return words(
         "lobby.message",
         game=info.id,
@@ -44,5 +55,5 @@ def lobby_text(info: GameInfo, words: Words) -> Text:
         expansions=expansion_titles(info.expansions, words),
         limit=limit,
         seats=seats,
-        state=words(state),
+        state=said,
     )

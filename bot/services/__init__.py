@@ -3,7 +3,9 @@
 - lobby: open, join, leave, AI seats, cancel, start (bot.services.lobby)
 - turns: a player's action and everything after a change (turns, announce)
 - timers: reminders, turn limits, AI retries (timers, deadlines)
+- handoff: follow-ups of games another process owns (bot.shards)
 - reading: panels, hands, board, scores, records; suggest: autocomplete
+- games: a player's games (/games, the ``game`` option's autocomplete)
 - prefs: each player's own settings (pings, DMs, automatic answers, away)
 - undo; seats: resign, mute
 
@@ -23,6 +25,8 @@ from bot.services.access import Caller
 from bot.services.announce import Announcer
 from bot.services.context import Context
 from bot.services.deadlines import Deadlines
+from bot.services.games import Games
+from bot.services.handoff import OwnerNotifier, Owners
 from bot.services.lobby import Lobby
 from bot.services.messages import Notifier, Post
 from bot.services.prefs import Prefs
@@ -33,6 +37,7 @@ from bot.services.timers import TurnTimers
 from bot.services.turns import Turns
 from bot.services.undo import Undo
 from bot.settings import Settings
+from bot.shards import Shards
 from db.models import utcnow
 from db.service import GameService
 
@@ -51,31 +56,44 @@ class Services:
         clock: Callable[[], dt.datetime] = utcnow,
     ) -> None:
         expansions.adapters()  # every adapter registered (and its words) before use
+        self.shards = Shards.of(settings)
+        owners = None
+        if not self.shards.everything:
+            # Several processes: each follows up only the games of its guilds.
+            owners = Owners(store, self.shards, clock)
+            store.owner_elsewhere = self.shards.elsewhere
+            notifier = OwnerNotifier(notifier, owners)
         self.ctx = Context(store, settings, notifier, clock)
         self.store = store
         self.leagues = self.ctx.leagues
         self.prefs = Prefs(store.db, clock)
         self.deadlines = Deadlines(self.ctx, self.prefs)
         self.announcer = Announcer(self.ctx, self.prefs)
-        self.turns = Turns(self.ctx, self.announcer, self.deadlines, self.prefs)
+        self.turns = Turns(self.ctx, self.announcer, self.deadlines, self.prefs, owners)
         self.timers = TurnTimers(self.ctx, self.turns, self.deadlines)
         self.lobby = Lobby(self.ctx, self.turns)
         self.seats = Seats(self.ctx, self.turns)
         self.undo = Undo(self.ctx, self.deadlines)
         self.reading = Reading(self.ctx)
         self.suggest = Suggestions(self.ctx)
+        self.games = Games(self.ctx)
 
     async def resume_all(self) -> int:
-        """At start-up: let AI seats answer in active games left waiting for
-        them (a process stopped between a player's action and the AI's)."""
+        """At start-up, for the games of the guilds this process owns: let AI
+        seats answer in active games left waiting for them, and set every
+        other game's timers as it needs them (a process stopped between a
+        change and its follow-up). Returns how many games the AI resumed."""
         resumed = 0
         for info in await self.store.list_active_games():
+            if not self.shards.owns(info.guild_id):
+                continue  # its owner resumes it
             try:
-                game = (await self.store.load_game(info.id)).game
-                d = game.pending
-                if d is None or not set(d.players) & self.ctx.ai_seats(info):
-                    continue
                 async with self.ctx.lock(info.id):
+                    game = (await self.store.load_game(info.id)).game
+                    d = game.pending
+                    if d is None or not set(d.players) & self.ctx.ai_seats(info):
+                        await self.deadlines.reconcile(info.id, info, game)
+                        continue
                     await self.turns.after(info.id, [], await self.turns.waiting_key(info.id))
                 resumed += 1
             except Exception:

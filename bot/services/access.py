@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from bot.errors import NoGame, SeveralGames
 from bot.text import Words
 from db.errors import GameNotFound, NotSeated
-from db.models import ACTIVE, LOBBY
+from db.models import ACTIVE, LOBBY, STATUSES
 from db.service import GameInfo, GameService, SeatInfo
 
 
@@ -54,19 +54,39 @@ async def visible_game(store: GameService, caller: Caller, game_id: int) -> Game
 
 
 async def find_game(store: GameService, caller: Caller, game_id: int | None) -> GameInfo:
-    """The game a command means: the one given, else the game of this thread,
+    """The game a command means: the one given; else the game of the thread
+    the command is used in (seated or not: spectators read the board there);
     else the user's only active game (here: in this server, or anywhere from DMs)."""
     if game_id is not None:
         return await visible_game(store, caller, game_id)
+    here = await thread_game(store, caller)
+    if here is not None:
+        return here
     games = await store.list_games(
         statuses=(LOBBY, ACTIVE), user_id=caller.user_id, guild_id=caller.guild_id
     )
-    in_thread = [g for g in games if g.thread_id is not None and g.thread_id == caller.channel_id]
-    if len(in_thread) == 1:
-        return in_thread[0]
     active = [g for g in games if g.status == ACTIVE]
     if len(active) == 1:
         return active[0]
+    if len(games) == 1:
+        return games[0]
     if not games:
         raise NoGame()
     raise SeveralGames()
+
+
+async def thread_game(store: GameService, caller: Caller) -> GameInfo | None:
+    """The game played in the thread the caller writes in, if any: a running
+    one before a finished one (a thread may hold a new game after an old
+    one), the caller's own before another, the latest before older ones."""
+    if caller.guild_id is None or caller.channel_id is None:
+        return None
+    games = await store.list_games(
+        statuses=STATUSES, guild_id=caller.guild_id, thread_id=caller.channel_id
+    )
+    if not games:
+        return None
+    return max(
+        games,
+        key=lambda g: (g.status in (LOBBY, ACTIVE), g.seat_of(caller.user_id) is not None, g.id),
+    )

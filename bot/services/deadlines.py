@@ -27,7 +27,7 @@ from engine.game import Game
 REMINDER = "reminder"
 TIMEOUT = "timeout"
 AI_RETRY = "ai-retry"  # an AI move that failed, tried again later
-REMIND_ONLY = "remind"
+REMIND_ONLY = options.REMIND_ONLY
 
 
 def policy_of(info: GameInfo) -> str:

@@ -1,23 +1,41 @@
-"""Lobbies: open one, join, leave, add AI seats, cancel, start."""
+"""Lobbies: open one, join, leave, add AI seats, remove a seat, cancel,
+start; a lobby nobody starts closes after a day (:func:`expire_lobby`)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from bot import options
-from bot.errors import BadReminder, BadTimeLimit, HostCannotLeave, LeagueMembersOnly
+from bot.errors import (
+    BadReminder,
+    BadTimeLimit,
+    HostCannotLeave,
+    LeagueGameStarted,
+    LeagueMembersOnly,
+    NoSuchPlayer,
+    ThreadBusy,
+)
+from bot.present.games import duration
 from bot.services.access import Caller, seat_of, visible_game
 from bot.services.context import Context
 from bot.services.deadlines import REMIND_ONLY
+from bot.services.messages import Post
+from bot.services.threads import sync_thread
 from bot.services.turns import Turns
 from bot.settings import TIMEOUT_POLICIES
-from bot.text import ENGLISH
-from db.errors import HostOnly, UnknownPolicy
-from db.service import GameInfo, GameOptions
+from bot.text import ENGLISH, escape
+from db.errors import GameFinished, GameNotInLobby, HostOnly, UnknownPolicy
+from db.models import ACTIVE, LOBBY, OVER
+from db.service import GameInfo, GameOptions, SeatInfo
 
 log = logging.getLogger(__name__)
 
 HOUR = 3600
+NO_LIMIT = 0  # turn hours meaning "no time limit" (a choice of /carcassonne new)
+LOBBY_EXPIRY = "lobby-expiry"  # the timer that closes a lobby nobody started
+LOBBY_LIFETIME = dt.timedelta(days=1)
+EXPIRED = "expired"  # options.CLOSED: the lobby closed by itself
 
 
 class Lobby:
@@ -44,12 +62,15 @@ class Lobby:
         if policy not in TIMEOUT_POLICIES:
             raise UnknownPolicy(policy, TIMEOUT_POLICIES)
         hours = settings.turn_timeout_hours if timeout_hours is None else timeout_hours
-        if hours is not None and hours <= 0:
+        if hours is not None and hours < 0:
             raise BadTimeLimit()
+        if not hours:  # no time limit: reminders only
+            hours, policy = None, REMIND_ONLY
         reminder = reminder_hours or settings.reminder_hours
         if reminder <= 0:
             raise BadReminder()
         guild_id = caller.guild_id or 0
+        await self._check_thread_free(caller)
         league_id = None
         if league:
             league_id = (await self.ctx.leagues.get(guild_id, league)).id
@@ -74,8 +95,22 @@ class Lobby:
             league_id=league_id,
         )
         await store.add_seat(info.id, caller.name, user_id=caller.user_id)
+        closes = self.ctx.clock() + LOBBY_LIFETIME
+        await store.timers.schedule(info.id, LOBBY_EXPIRY, closes)
+        await store.update_options(info.id, **{options.CLOSES_AT: int(closes.timestamp())})
         log.info("game %s created in guild %s", info.id, guild_id)
         return await store.game_info(info.id)
+
+    async def _check_thread_free(self, caller: Caller) -> None:
+        """One running game per thread, so that a command used in a game's
+        thread always means that game (bot.services.access.thread_game)."""
+        if caller.guild_id is None or caller.channel_id is None:
+            return
+        running = await self.ctx.store.list_games(
+            statuses=(LOBBY, ACTIVE), guild_id=caller.guild_id, thread_id=caller.channel_id
+        )
+        if running:
+            raise ThreadBusy(running[0].id)
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self.ctx.store.set_thread(game_id, thread_id)
@@ -106,17 +141,55 @@ class Lobby:
         info = await visible_game(self.ctx.store, caller, game_id)
         if caller.user_id != info.host_id:
             raise HostOnly("add_ai")
-        n = sum(1 for s in info.seats if s.is_ai) + 1
-        # The seat's name is stored with the game (records), so in one language.
-        await self.ctx.store.add_seat(game_id, ENGLISH("lobby.ai_name", number=n), is_ai=True)
+        # The seat's name is stored with the game (records), so in one language;
+        # the lowest free number, so that names stay apart after a removal.
+        taken = {s.display_name for s in info.seats}
+        n = next(n for n in range(1, len(info.seats) + 2) if ai_name(n) not in taken)
+        await self.ctx.store.add_seat(game_id, ai_name(n), is_ai=True)
         return await self._changed(game_id)
 
-    async def cancel(self, caller: Caller, game_id: int) -> GameInfo:
+    async def remove(self, caller: Caller, game_id: int, seat: str) -> SeatInfo:
+        """The host frees a lobby seat (``seat``: a :func:`seat_key`); the
+        host's own seat stays (the host cancels instead)."""
+        info = await visible_game(self.ctx.store, caller, game_id)
+        if caller.user_id != info.host_id:
+            raise HostOnly("remove")
+        if info.status != LOBBY:
+            raise GameNotInLobby(game_id, info.status)
+        found = next((s for s in info.seats if seat_key(s) == seat), None)
+        if found is None or found.user_id == info.host_id:
+            raise NoSuchPlayer(game_id)
+        await self.ctx.store.remove_seat(game_id, found.index)
+        await self._changed(game_id)
+        return found
+
+    async def check_cancel(self, caller: Caller, game_id: int) -> GameInfo:
+        """Refuse now what :meth:`cancel` would refuse (asked before the
+        confirmation): only the host, only a running game, and a started
+        league game never (its players resign instead: a result stays)."""
         info = await visible_game(self.ctx.store, caller, game_id)
         if caller.user_id != info.host_id:
             raise HostOnly("cancel")
-        info = await self.ctx.store.abandon_game(game_id)
-        await self.ctx.notifier.lobby(info)
+        if info.status in OVER:
+            raise GameFinished(game_id, info.status)
+        if info.league_id is not None and info.status == ACTIVE:
+            raise LeagueGameStarted(game_id)
+        return info
+
+    async def cancel(self, caller: Caller, game_id: int) -> GameInfo:
+        """End the game for everyone, said in its thread (the host confirmed)."""
+        async with self.ctx.lock(game_id):
+            await self.check_cancel(caller, game_id)
+            info = await self.ctx.store.abandon_game(game_id)
+            log.info("game %s cancelled by its host", game_id)
+            words = self.ctx.words(info)
+            host = info.seat_of(caller.user_id)
+            name = escape(host.display_name if host else caller.name)
+            await self.ctx.notifier.post(
+                info, Post(words("lobby.cancel_notice", game=game_id, name=name))
+            )
+            await self.ctx.notifier.lobby(info)
+            await sync_thread(self.ctx, game_id)
         return info
 
     async def start(self, caller: Caller, game_id: int) -> GameInfo:
@@ -125,6 +198,7 @@ class Lobby:
             loaded = await self.ctx.store.start_game(game_id, by_user=caller.user_id)
             log.info("game %s started with %s seats", game_id, len(loaded.info.seats))
             await self.ctx.notifier.lobby(loaded.info)
+            await sync_thread(self.ctx, game_id)  # named after its players now
             await self.turns.after_safely(game_id, [], None, hand_all=True)
         return await self.ctx.store.game_info(game_id)
 
@@ -132,3 +206,31 @@ class Lobby:
         info = await self.ctx.store.game_info(game_id)
         await self.ctx.notifier.lobby(info)
         return info
+
+
+def ai_name(number: int) -> str:
+    return ENGLISH("lobby.ai_name", number=number)
+
+
+def seat_key(seat: SeatInfo) -> str:
+    """Which seat a removal means, stable while others leave: the user, or
+    the AI seat's (unique) name."""
+    return f"u{seat.user_id}" if seat.user_id is not None else f"a:{seat.display_name}"
+
+
+async def expire_lobby(ctx: Context, game_id: int) -> GameInfo | None:
+    """Close a lobby nobody started within :data:`LOBBY_LIFETIME`, with a
+    notice in its thread. Run by its timer under the game's lock; a lobby
+    that started or ended meanwhile is left alone (None)."""
+    info = await ctx.store.game_info(game_id)
+    if info.status != LOBBY:
+        return None
+    await ctx.store.update_options(game_id, **{options.CLOSED: EXPIRED})
+    info = await ctx.store.abandon_game(game_id)
+    log.info("game %s: lobby expired", game_id)
+    words = ctx.words(info)
+    within = duration(LOBBY_LIFETIME.total_seconds(), words)
+    await ctx.notifier.post(info, Post(words("lobby.expired_notice", game=game_id, time=within)))
+    await ctx.notifier.lobby(info)
+    await sync_thread(ctx, game_id)
+    return info

@@ -71,6 +71,11 @@ class Notifier(Protocol):
         """Refresh the lobby message of a game (seats, status)."""
         ...
 
+    async def thread(self, info: GameInfo, *, name: str | None, archived: bool) -> bool:
+        """Rename (``name``, unless None) and archive or reopen the game's
+        thread where that changes it; True when the thread was edited."""
+        ...
+
 
 async def hand_post(info: GameInfo, view: PrivateView, words: Words) -> Post:
     """A seat's hidden hand in words and as an image (private), drawn when sent."""

@@ -2,8 +2,10 @@
 
 Timers live in the database (db.timers), so they survive a restart. Each due
 timer is first *claimed*: its due time moves to a retry time (a back-off
-that doubles with every attempt, up to :data:`RETRY_MAX`) in one conditional
-update, so only one process handles it. Once handled it is removed and the
+that doubles with every attempt, up to :data:`RETRY_MAX`) in the claiming
+transaction, so only one process handles it: the one that owns the game's
+guild (bot.shards), which also runs the handoffs other processes leave it
+(bot.services.handoff). Once handled it is removed and the
 game's timers are set again. A handler that fails — a busy or failing
 database above all — leaves the claimed timer to fire again at its retry
 time: a timer is never lost to an error; only a game that is gone or over
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import Any
 
 from bot.present import choices as ch
 from bot.services.context import Context
@@ -25,15 +28,19 @@ from bot.services.deadlines import (
     Deadlines,
     policy_of,
 )
+from bot.services.handoff import run_handoff
+from bot.services.lobby import LOBBY_EXPIRY, expire_lobby
 from bot.services.messages import Post
 from bot.services.standin import timeout_action
+from bot.services.threads import THREAD_SYNC, sync_thread
 from bot.services.turns import Turns
 from bot.services.waiting import turn_number
+from bot.shards import Shards
 from bot.text import escape, mention
-from db.errors import GameFinished, GameNotFound, GameNotStarted, StoreUnavailable
-from db.models import ACTIVE
+from db.errors import GameFinished, GameNotFound, GameNotStarted, StaleGame, StoreUnavailable
+from db.models import ACTIVE, utcnow
 from db.service import GameInfo
-from db.timers import TimerInfo
+from db.timers import HANDOFF, TimerInfo
 from engine.game import Game
 from engine.phases import Event
 
@@ -56,30 +63,50 @@ class TurnTimers:
         self.deadlines = deadlines
         self.prefs = deadlines.prefs
 
-    async def fire_due(self, now: dt.datetime | None = None) -> int:
-        """Handle every due timer; returns how many were handled."""
+    async def fire_due(self, now: dt.datetime | None = None, limit: int = 100) -> int:
+        """Handle the timers due at ``now`` of the guilds this process owns
+        (at most ``limit``, and not those their handlers set meanwhile), each
+        claimed just before it is handled; returns how many were handled."""
         now = now or self.ctx.clock()
+        started = utcnow()  # the store's clock, which stamps new timers
         timers = self.ctx.store.timers
-        handled = 0
-        for timer in await timers.due(now):
+        shards = Shards.of(self.ctx.settings).claims
+
+        def plan(timer: TimerInfo) -> tuple[dt.datetime, dict[str, Any]]:
             attempt = int(timer.payload.get("attempt", 0)) + 1
-            retry_at = now + retry_delay(attempt)
+            return now + retry_delay(attempt), {**timer.payload, "attempt": attempt}
+
+        handled = 0
+        for _ in range(limit):
             try:
-                claimed = await timers.claim(
-                    timer, now, retry_at, {**timer.payload, "attempt": attempt}
-                )
+                timer = await timers.claim_next(now, plan, shards=shards, created_before=started)
             except StoreUnavailable as exc:
                 # Untouched, the timer stays due: the next poll tries again.
                 log.warning(
                     "timers not claimed: the store is unavailable (%s)", exc.what, exc_info=exc
                 )
                 break
-            if not claimed:
-                continue  # handled or cancelled elsewhere meanwhile
+            if timer is None:
+                break  # none left (or all being handled elsewhere)
+            retry_at, payload = plan(timer)
+            attempt = payload["attempt"]
             try:
-                await self.handle(timer)
+                if timer.kind == HANDOFF:
+                    await run_handoff(self.ctx, self.turns, timer)
+                else:
+                    await self.handle(timer)
             except GONE as exc:
                 log.info("timer %s of game %s dropped: %s", timer.id, timer.game_id, exc.code)
+            except StaleGame:
+                # Another process changed the game meanwhile (a DM answer reaches
+                # shard 0's): at the retry the handler sees whether it still applies.
+                log.info(
+                    "timer %s of game %s: the game changed meanwhile; next at %s",
+                    timer.id,
+                    timer.game_id,
+                    retry_at,
+                )
+                continue
             except StoreUnavailable as exc:
                 log.warning(
                     "timer %s of game %s: the store is unavailable (%s); "
@@ -103,6 +130,7 @@ class TurnTimers:
                 continue
             else:
                 handled += 1
+                log.info("timer %s of game %s fired (%s)", timer.id, timer.game_id, timer.kind)
             await self._done(timer)
         return handled
 
@@ -112,7 +140,10 @@ class TurnTimers:
         fires again at its retry time (handlers check it is still due)."""
         try:
             try:
-                await self.deadlines.reconcile(timer.game_id, replacing=timer.id)
+                if timer.kind == HANDOFF:  # its follow-up set the game's timers itself
+                    await self.ctx.store.timers.cancel(timer.id)
+                else:
+                    await self.deadlines.reconcile(timer.game_id, replacing=timer.id)
             except GONE:
                 await self.ctx.store.timers.cancel(timer.id)
         except StoreUnavailable as exc:
@@ -125,6 +156,9 @@ class TurnTimers:
             )
 
     async def handle(self, timer: TimerInfo) -> None:
+        if timer.kind in (LOBBY_EXPIRY, THREAD_SYNC):
+            await self._game_timer(timer)
+            return
         async with self.ctx.lock(timer.game_id):
             info = await self.ctx.store.game_info(timer.game_id)
             if info.status != ACTIVE or timer.seat is None:
@@ -143,6 +177,16 @@ class TurnTimers:
                 await self._remind(info, timer.seat, game)
             elif timer.kind == TIMEOUT:
                 await self._timeout(info, timer.seat)
+
+    async def _game_timer(self, timer: TimerInfo) -> None:
+        """Timers of a game rather than of a seat's turn: a lobby nobody
+        started closes (bot.services.lobby); a thread edit that had to wait
+        is made (bot.services.threads)."""
+        async with self.ctx.lock(timer.game_id):
+            if timer.kind == LOBBY_EXPIRY:
+                await expire_lobby(self.ctx, timer.game_id)
+            else:
+                await sync_thread(self.ctx, timer.game_id)
 
     async def _remind(self, info: GameInfo, seat_index: int, game: Game) -> None:
         assert game.pending is not None

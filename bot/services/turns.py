@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.errors import CannotFollow, CannotPlace, StaleChoice
 from bot.present import choices as ch
@@ -30,8 +30,10 @@ from bot.services.access import Caller, seat_of, visible_game
 from bot.services.announce import Announcer, Ask
 from bot.services.context import Context, ai_for
 from bot.services.deadlines import AI_RETRY, Deadlines
+from bot.services.handoff import Owners
 from bot.services.legality import is_legal
 from bot.services.prefs import Prefs
+from bot.services.threads import sync_thread
 from bot.services.waiting import WaitingKey
 from bot.services.waiting import turn_number as turn_of
 from bot.text import Text, join
@@ -73,12 +75,18 @@ def still_open(game: Game, seat: int, offered_at: int, action: Action) -> bool:
 
 class Turns:
     def __init__(
-        self, ctx: Context, announcer: Announcer, deadlines: Deadlines, prefs: Prefs
+        self,
+        ctx: Context,
+        announcer: Announcer,
+        deadlines: Deadlines,
+        prefs: Prefs,
+        owners: Owners | None = None,
     ) -> None:
         self.ctx = ctx
         self.announcer = announcer
         self.deadlines = deadlines
         self.prefs = prefs
+        self.owners = owners  # None: this process owns every game
         # Games whose follow-up failed after a stored change.
         self.followups: dict[int, Followup] = {}
 
@@ -213,9 +221,12 @@ class Turns:
         *,
         hand_all: bool = False,
     ) -> None:
-        """:meth:`after`, keeping what failed for the scheduler to finish.
+        """:meth:`after`, keeping what failed for the scheduler to finish; or
+        handed to the process that owns the game (bot.services.handoff).
         (``hand_all`` is accepted for callers of old: hands go by DM when
         something is received, bot.services.announce.)"""
+        if self.owners is not None and await self.owners.follow_up(game_id):
+            return
         progress = Followup(list(events), before)
         try:
             await self.after(game_id, events, before, progress=progress)
@@ -324,10 +335,16 @@ class Turns:
             if info.league_id is not None:
                 # Results are written by the store when the game finishes; ratings follow.
                 await self.ctx.leagues.rate_game(info.id)
+        elif info.version != len(game.actions):
+            info = replace(info, version=len(game.actions))  # panels offered from here
         await self.announcer.announce(info, game, all_events, before, asks, boards)
+        if game.finished:
+            await self.ctx.notifier.lobby(info)  # the lobby message says it is over
         if progress is not None:
             progress.announced = True
         await self.deadlines.reconcile(game_id, info, game)
+        if game.finished:
+            await sync_thread(self.ctx, game_id)  # archived (after reconcile: it may set a timer)
 
     @staticmethod
     def _stand_in(

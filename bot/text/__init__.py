@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.text.catalog import DEFAULT_LOCALE, add_messages, has, keys, language, template
-from bot.text.safe import Text, code_safe, escape, join, mention
+from bot.text.safe import Text, channel, code_safe, escape, join, mention, timestamp
 
 __all__ = [
     "DEFAULT_LOCALE",
@@ -27,6 +27,7 @@ __all__ = [
     "Text",
     "Words",
     "add_messages",
+    "channel",
     "code_safe",
     "escape",
     "has",
@@ -35,6 +36,7 @@ __all__ = [
     "language",
     "mention",
     "t",
+    "timestamp",
 ]
 
 

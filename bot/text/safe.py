@@ -46,6 +46,17 @@ def mention(user_id: int) -> Text:
     return Text(f"<@{int(user_id)}>")
 
 
+def channel(channel_id: int) -> Text:
+    """A link to a channel or thread (it shows the channel's current name)."""
+    return Text(f"<#{int(channel_id)}>")
+
+
+def timestamp(unix_seconds: int) -> Text:
+    """A moment each reader sees in their own language and time zone, as
+    "in 3 hours" (Discord's relative timestamp; it stays current)."""
+    return Text(f"<t:{int(unix_seconds)}:R>")
+
+
 def join(parts: Iterable[str], sep: str = "\n") -> Text:
     """Join safe parts (rendered text, escaped names) into safe text."""
     items = list(parts)

@@ -1,23 +1,30 @@
-"""The lobby message's buttons (Join, Leave, Add AI seat, Start) and what a
-click on them does. Custom id: ``carc:lobby:<game>:<verb>`` (persistent:
-they work after a restart; registered with ``bot.add_dynamic_items``)."""
+"""The lobby message's components and what a click on them does: the buttons
+Join, Leave, Add AI seat and Start (custom id ``carc:lobby:<game>:<verb>``)
+and, once someone besides the host sits down, the host's "Remove a seat"
+select (``carc:lobby:<game>:remove``). Persistent: they work after a restart
+(registered with ``bot.add_dynamic_items``)."""
 
 from __future__ import annotations
 
+import re
+from typing import Any, Self
+
 import discord
 
-from bot.services.lobby import Lobby
-from bot.text import Words
+from bot.services.lobby import Lobby, seat_key
+from bot.text import Words, code_safe
+from bot.ui import funnel
 from bot.ui.access import caller_of, services_of
 from bot.ui.replies import defer, reply
-from bot.ui.views import GameView, VerbButton
+from bot.ui.views import MAX_OPTION, MAX_PLACEHOLDER, GameView, VerbButton
+from db.models import LOBBY
 from db.service import GameInfo
 
 VERBS = {
     "join": ("button.join", discord.ButtonStyle.success),
     "leave": ("button.leave", discord.ButtonStyle.secondary),
-    "ai": ("button.add_ai", discord.ButtonStyle.primary),
-    "start": ("button.start", discord.ButtonStyle.danger),
+    "ai": ("button.add_ai", discord.ButtonStyle.secondary),
+    "start": ("button.start", discord.ButtonStyle.primary),
 }
 
 
@@ -29,12 +36,67 @@ class LobbyButton(VerbButton, template=r"carc:lobby:(?P<game>\d+):(?P<verb>join|
         await on_click(interaction, self.game_id, self.verb)
 
 
+class RemoveSeat(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"carc:lobby:(?P<game>\d+):remove"
+):
+    """The host's select of the seats they may free (everyone's but their own)."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"carc:lobby:{game_id}:remove",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                row=1,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            data: dict[str, Any] = dict(interaction.data or {})
+            values = list(self.item.values) or [str(v) for v in data.get("values", [])]
+            await defer(interaction, ephemeral=True)
+            caller = caller_of(interaction)
+            lobby: Lobby = services_of(interaction.client).lobby
+            removed = await lobby.remove(caller, self.game_id, values[0] if values else "")
+            await reply(interaction, caller.words("lobby.removed", name=removed.display_name))
+        except Exception as exc:
+            await funnel.handle(interaction, exc)
+
+
+def remove_select(info: GameInfo, words: Words) -> RemoveSeat | None:
+    seats = [s for s in info.seats if s.user_id != info.host_id]
+    if not seats:
+        return None
+    options = [
+        discord.SelectOption(
+            label=words("lobby.remove_option", number=s.index + 1, name=code_safe(s.display_name))[
+                :MAX_OPTION
+            ],
+            value=seat_key(s)[:MAX_OPTION],
+        )
+        for s in seats
+    ]
+    select = RemoveSeat(info.id, options)
+    select.item.placeholder = words("lobby.remove_placeholder")[:MAX_PLACEHOLDER]
+    return select
+
+
 def lobby_view(info: GameInfo, words: Words) -> GameView | None:
-    if info.status != "lobby":
+    if info.status != LOBBY:
         return None
     view = GameView()
     for verb in VERBS:
         view.add_item(LobbyButton(info.id, verb, words))
+    select = remove_select(info, words)
+    if select is not None:
+        view.add_item(select)
     return view
 
 

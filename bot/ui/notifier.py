@@ -22,6 +22,7 @@ from bot.present.lobby import lobby_text
 from bot.services import Post
 from bot.services.messages import LINK_THREAD
 from bot.text import Words
+from bot.ui.gamethread import edit_thread
 from bot.ui.lobby import lobby_view
 from bot.ui.outbox import Drawn, Outbox, Update, Where
 from bot.ui.panel import panel_view
@@ -149,3 +150,13 @@ class DiscordNotifier:
     async def drain(self) -> None:
         """Wait until everything asked for is sent (tests, shutdown)."""
         await self.outbox.drain()
+
+    async def thread(self, info: GameInfo, *, name: str | None, archived: bool) -> bool:
+        if info.thread_id is None:
+            return False
+        try:
+            thread = await self.channel(info.thread_id)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.warning("game %s: thread gone (%s)", info.id, type(exc).__name__)
+            return False
+        return await edit_thread(self.client, thread, info.id, name=name, archived=archived)

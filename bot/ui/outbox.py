@@ -402,6 +402,7 @@ async def holding(client: discord.Client, game_id: int) -> AsyncIterator[None]:
     (when the bot's notifier sends through an outbox)."""
     services = getattr(client, "services", None)
     notifier = getattr(getattr(services, "ctx", None), "notifier", None)
+    notifier = getattr(notifier, "inner", notifier)  # under a handing-over notifier (shards)
     hold = getattr(notifier, "hold", None)
     if hold is None:
         yield

@@ -41,4 +41,5 @@ async def connect(self: Any, *, reconnect: bool = True) -> None:
 if __name__ == "__main__":
     discord.http.Route.BASE = sys.argv[1]
     discord.Client.connect = connect  # type: ignore[method-assign]
+    discord.AutoShardedClient.connect = connect  # type: ignore[method-assign]  # the bot's class
     sys.exit(main(["run"]))

@@ -36,12 +36,15 @@ NEEDS: dict[str, set[str]] = {
     "remove_user": {"manage_threads"},
     "create_private_thread": {"create_private_threads"},
 }
+# edit(...) of these needs manage_threads. Not of name, archived and
+# auto_archive_duration: a thread's creator may set those (the bot changes
+# only threads it created, bot/ui/gamethread.py), and anyone who may send
+# there may unarchive a thread that is not locked.
 THREAD_MODERATION = {
-    "archived",
     "locked",
     "invitable",
     "slowmode_delay",
-}  # edit(...): manage_threads
+}
 ALWAYS = {"view_channel"}  # seeing the channel at all
 
 

@@ -24,6 +24,7 @@ class Recorder:
     posts: list[Post] = field(default_factory=list)
     dms: dict[int, list[Post]] = field(default_factory=dict)
     refuse: set[int] = field(default_factory=set)
+    threads: list[tuple[int, str | None, bool]] = field(default_factory=list)
 
     async def post(self, info: GameInfo, message: Post) -> None:
         self.posts.append(message)
@@ -36,6 +37,10 @@ class Recorder:
 
     async def lobby(self, info: GameInfo) -> None:
         return None
+
+    async def thread(self, info: GameInfo, *, name: str | None, archived: bool) -> bool:
+        self.threads.append((info.id, name, archived))
+        return True
 
 
 @pytest.fixture

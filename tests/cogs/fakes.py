@@ -18,8 +18,10 @@ import discord
 
 from bot.app import CarcassonneBot
 from bot.settings import Settings
-from bot.ui.lobby import LobbyButton
+from bot.ui.confirm import ConfirmButton
+from bot.ui.lobby import LobbyButton, RemoveSeat
 from bot.ui.panel import PanelButton, PanelSelect
+from bot.ui.rules import RulesButton
 from bot.ui.settings import SettingsButton, SettingsSelect
 from bot.ui.thread import ThreadButton
 
@@ -27,6 +29,9 @@ GUILD = 4242
 CHANNEL = 100
 DYNAMIC_ITEMS: tuple[type[Any], ...] = (
     LobbyButton,
+    RemoveSeat,
+    ConfirmButton,
+    RulesButton,
     ThreadButton,
     PanelButton,
     PanelSelect,
@@ -115,7 +120,10 @@ class World:
         return self._messageable(discord.TextChannel, channel_id)
 
     def thread(self, thread_id: int) -> Any:
-        return self._messageable(discord.Thread, thread_id)
+        th = self._messageable(discord.Thread, thread_id)
+        th.name, th.owner_id, th.archived, th.auto_archive_duration = "", 0, False, 10080
+        th.edit = AsyncMock()
+        return th
 
     def message(self, channel: Any) -> Any:
         msg = MagicMock(spec=discord.Message)
@@ -165,6 +173,7 @@ async def drain(bot: CarcassonneBot) -> None:
     """Wait until the bot has sent what its handlers left for later (the outbox)."""
     services = bot.services
     notifier = getattr(getattr(services, "ctx", None), "notifier", None)
+    notifier = getattr(notifier, "inner", notifier)
     if notifier is not None and hasattr(notifier, "drain"):
         await notifier.drain()
 
@@ -263,7 +272,7 @@ async def click(
         assert registered.get(cls.__discord_ui_compiled_template__) is cls, f"{cls} not registered"
         match = re.fullmatch(cls.__discord_ui_compiled_template__, custom_id)
         assert match is not None
-        if cls is PanelSelect:
+        if cls in (PanelSelect, RemoveSeat):
             base: discord.ui.Item[Any] = discord.ui.Select(
                 custom_id=custom_id,
                 options=[discord.SelectOption(label=value or "-", value=value or "-")],

@@ -296,6 +296,13 @@ async def test_resign_hands_the_seat_to_the_ai(bot, world: World) -> None:
     cog = bot.get_cog("Play")
     inter = interaction(bot, ada, thread)
     await invoke(cog.resign, cog, inter, game=None)
+    assert "Resign from game" in last_text(inter)  # asked first
+    assert custom_ids(inter.sent[-1]["view"]) == [
+        f"carc:confirm:{game_id}:resign",
+        f"carc:confirm:{game_id}:keep",
+    ]
+    assert "resigned" not in all_text(thread)
+    await click(bot, ada, thread, f"carc:confirm:{game_id}:resign")
     info, game = await _state(bot, game_id)
     assert "resigned" in all_text(thread)
     assert game.pending.active == 1  # the AI played Ada's turn

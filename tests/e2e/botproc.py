@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.e2e.fake import FakeDiscord
+from tests.e2e.fake import FakeDiscord, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,10 +57,26 @@ class BotProcess:
         env.update(self.settings)
         return env
 
+    @property
+    def shards(self) -> list[int]:
+        """The gateway shards this process holds (its SHARD_IDS, a comma list)."""
+        ids = self.settings.get("SHARD_IDS", "").strip()
+        if ids:
+            return [int(i) for i in ids.split(",")]
+        return list(range(int(self.settings.get("SHARD_COUNT") or 1)))
+
+    def _sessions(self, old: set[int]) -> dict[int, Session]:
+        """This process's identified gateway sessions (not in ``old``), by shard."""
+        return {
+            s.shard[0]: s
+            for s in self.fake.sessions
+            if id(s) not in old and s.identified.is_set() and s.shard[0] in self.shards
+        }
+
     async def start(self, timeout: float = 90.0) -> None:
-        """Start the process; return once it is connected, has received its
-        guilds and is idle (ready for interactions)."""
-        before = self.fake.identifies
+        """Start the process; return once each of its shards is connected,
+        has received its guilds and is idle (ready for interactions)."""
+        old = {id(s) for s in self.fake.sessions}
         self.log_path = self.workdir / f"bot-{self.starts}.log"
         self.starts += 1
         log = self.log_path.open("wb")
@@ -77,15 +93,14 @@ class BotProcess:
         log.close()
         self._reader = asyncio.create_task(self._read())
         deadline = time.monotonic() + timeout
-        while self.fake.identifies == before:
+        while len(self._sessions(old)) < len(self.shards):
             if self.proc.returncode is not None:
                 raise BotDied(f"the bot exited ({self.proc.returncode}):\n{self.log_tail()}")
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the bot did not connect:\n{self.log_tail()}")
             await asyncio.sleep(0.02)
-        session = self.fake.session_for(self.fake.guild.id)
-        assert session is not None
-        await self.idle(session.seq)
+        for shard, session in self._sessions(old).items():
+            await self.idle(session.seq, shard=shard)
 
     async def _read(self) -> None:
         assert self.proc is not None and self.proc.stdout is not None
@@ -103,10 +118,12 @@ class BotProcess:
                 fut.set_exception(BotDied(f"the bot exited:\n{self.log_tail()}"))
         self._waiters.clear()
 
-    async def idle(self, seq: int = 0, timeout: float = 60.0, *, drained: bool = False) -> None:
-        """Wait until the bot has read gateway dispatch ``seq`` and has no task
-        running (all it was sent is handled); ``drained``: and until its
-        outbox has sent every message it was pacing."""
+    async def idle(
+        self, seq: int = 0, timeout: float = 60.0, *, shard: int = 0, drained: bool = False
+    ) -> None:
+        """Wait until the bot has read gateway dispatch ``seq`` of ``shard``
+        and has no task running (all it was sent is handled); ``drained``: and
+        until its outbox has sent every new message it was pacing."""
         if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
             raise BotDied(f"the bot is not running:\n{self.log_tail()}")
         self._queries += 1
@@ -114,7 +131,7 @@ class BotProcess:
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters[key] = fut
         verb = "drained?" if drained else "idle?"
-        self.proc.stdin.write(f"{verb} {key} {seq}\n".encode())
+        self.proc.stdin.write(f"{verb} {key} {seq} {shard}\n".encode())
         await self.proc.stdin.drain()
         try:
             await asyncio.wait_for(fut, timeout)
@@ -155,9 +172,9 @@ class BotProcess:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._reader, 5)
             self._reader = None
-        # Give the fake a moment to notice the closed gateway connection.
+        # Give the fake a moment to notice the closed gateway connections.
         for _ in range(100):
-            if not self.fake.sessions:
+            if not any(s.shard[0] in self.shards for s in self.fake.sessions):
                 break
             await asyncio.sleep(0.01)
 

@@ -33,9 +33,11 @@ from tests.e2e.world import (
     THREADS,
     Attachment,
     Channel,
+    Guild,
     Message,
     Overwrite,
     P,
+    Role,
     World,
     pinged,
     snowflake,
@@ -174,6 +176,19 @@ class Session:
         self.acked_seq = max(self.acked_seq, seq)
 
 
+@dataclass
+class Server:
+    """A further guild of the fake (:meth:`FakeDiscord.add_server`)."""
+
+    guild: Guild
+    channel: Channel
+    player_role: Role
+
+    @property
+    def member_of(self) -> tuple[Guild, Role]:
+        return self.guild, self.player_role
+
+
 class FakeDiscord:
     """The fake: ``await fake.start()``, point the bot at ``fake.api_url``."""
 
@@ -254,10 +269,31 @@ class FakeDiscord:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    def add_member(self, name: str, *, dm_open: bool = True) -> int:
+    def add_member(self, name: str, *, dm_open: bool = True, server: Server | None = None) -> int:
+        """A new user, a member of the first guild (or of ``server``) with the Players role."""
         user = self.world.add_user(name, dm_open=dm_open)
-        self.world.add_member(self.guild, user, [self.player_role])
+        guild, role = (self.guild, self.player_role) if server is None else server.member_of
+        self.world.add_member(guild, user, [role])
         return user.id
+
+    def add_server(self, name: str, *, shard: tuple[int, int] | None = None) -> Server:
+        """Another guild set up as the first (the owner, the Players and bot
+        roles, ``#games``), with an id that Discord puts on ``shard`` = (i, n)
+        when given. Add it before the bot connects: its gateway sessions only
+        learn guilds at IDENTIFY."""
+        from tests.e2e.world import PLAYER_PERMISSIONS
+
+        w = self.world
+        guild_id = snowflake()
+        if shard is not None:
+            while (guild_id >> 22) % shard[1] != shard[0]:
+                guild_id += 1 << 22
+        guild = w.add_guild(name, self.owner, guild_id)
+        bot_role = w.add_role(guild, "Carcassonne", self.bot_role.permissions, managed=True)
+        player_role = w.add_role(guild, "Players", PLAYER_PERMISSIONS)
+        w.add_member(guild, self.bot_user, [bot_role])
+        w.add_member(guild, self.owner, [player_role])
+        return Server(guild, w.add_channel(guild, "games"), player_role)
 
     def set_bot_permissions(self, value: int) -> None:
         self.bot_role.permissions = value

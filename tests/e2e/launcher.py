@@ -10,8 +10,11 @@ So that the harness knows when the bot has finished handling what it was
 sent, the launcher tracks the asyncio tasks the bot creates (a task factory,
 standard asyncio) and answers ``idle? KEY SEQ`` lines on stdin with
 ``idle KEY`` on stdout once the client has read gateway dispatch SEQ and no
-task is left running (long-lived loops excepted). Asking the client for
-heartbeats instead would spend its gateway send budget (120 per minute).
+task is left running (long-lived loops excepted); ``idle? KEY SEQ SHARD``
+names the shard whose connection dispatched SEQ (the bot is an
+``AutoShardedBot``: one connection, and one sequence, per shard). Asking the
+client for heartbeats instead would spend its gateway send budget (120 per
+minute).
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ LONG_LIVED = {
     "BaseView.__timeout_task_impl",
     "Outbox._pace",
 }
+# Gateway readers (one per shard of the AutoShardedBot): alive for good, but
+# what they dispatch (interaction handlers...) is work, as the main task's is.
+READERS = {"Shard.worker"}
 SETTLE = 0.005  # seconds between idle checks (two quiet checks in a row answer)
 
 
@@ -68,7 +74,7 @@ class Activity(asyncio.Protocol):
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.pending: set[asyncio.Task[Any]] = set()
-        self.queries: list[tuple[str, int]] = []
+        self.queries: list[tuple[str, int, int]] = []  # (key, sequence, shard)
         self.drained: set[str] = set()  # keys of "drained?" queries
         self.buffer = b""
         self._check_scheduled = False
@@ -84,6 +90,8 @@ class Activity(asyncio.Protocol):
         if not self._main_seen:  # asyncio.run's own task: the whole program
             self._main_seen = True
             return task
+        if getattr(coro, "__qualname__", "") in READERS:
+            return task
         # A long-lived loop's helpers (e.g. its wait_for) belong to it.
         if getattr(coro, "__qualname__", "") not in LONG_LIVED and (
             parent is None
@@ -98,18 +106,25 @@ class Activity(asyncio.Protocol):
         self.pending.discard(task)
         self._schedule_check()
 
-    def sequence(self) -> int:
-        """The last gateway sequence number the bot's client has read."""
+    def sequence(self, shard: int = 0) -> int:
+        """The last gateway sequence number the bot's client has read on ``shard``."""
         if self._client is None:
             # The bot object is built inside bot.__main__.run_bot: find it.
             self._client = next(
                 (o for o in gc.get_objects() if isinstance(o, discord.Client)), None
             )
-        ws = getattr(self._client, "ws", None)
+        client = self._client
+        if isinstance(client, discord.AutoShardedClient):
+            try:
+                ws = client._get_websocket(shard_id=shard)
+            except (KeyError, AttributeError):  # that shard is not connected (yet)
+                ws = None
+        else:
+            ws = getattr(client, "ws", None)
         return int(getattr(ws, "sequence", None) or 0)
 
     def outbox_pending(self) -> bool:
-        """Whether the bot's outbox still has messages to send."""
+        """Whether the bot's outbox still has new messages to send."""
         try:
             from bot.ui.outbox import Outbox
         except ImportError:
@@ -128,8 +143,7 @@ class Activity(asyncio.Protocol):
         self._check_scheduled = False
         if not self.queries:
             return
-        seq = self.sequence()
-        if self.pending or any(q_seq > seq for _, q_seq in self.queries):
+        if self.pending or any(q_seq > self.sequence(shard) for _, q_seq, shard in self.queries):
             self._quiet_checks = 0
         else:
             self._quiet_checks += 1
@@ -137,14 +151,14 @@ class Activity(asyncio.Protocol):
             self._schedule_check()  # the sequence has no callback: poll while asked
             return
         waiting = bool(self.drained) and self.outbox_pending()
-        done = [(k, s) for k, s in self.queries if not (waiting and k in self.drained)]
-        self.queries = [(k, s) for k, s in self.queries if waiting and k in self.drained]
-        self.drained -= {k for k, _ in done}
+        done = [q for q in self.queries if not (waiting and q[0] in self.drained)]
+        self.queries = [q for q in self.queries if waiting and q[0] in self.drained]
+        self.drained -= {key for key, _, _ in done}
         if self.queries:
             self.loop.call_later(0.05, self._schedule_check)
         self._quiet_checks = 0
         if done:
-            os.write(sys.stdout.fileno(), "".join(f"idle {k}\n" for k, _ in done).encode())
+            os.write(sys.stdout.fileno(), "".join(f"idle {k}\n" for k, _, _ in done).encode())
 
     # asyncio.Protocol: lines from stdin
     def data_received(self, data: bytes) -> None:
@@ -152,12 +166,13 @@ class Activity(asyncio.Protocol):
         while b"\n" in self.buffer:
             line, self.buffer = self.buffer.split(b"\n", 1)
             parts = line.decode().split()
-            if len(parts) == 3 and parts[0] in ("idle?", "drained?"):
-                self.queries.append((parts[1], int(parts[2])))
+            if len(parts) in (3, 4) and parts[0] in ("idle?", "drained?"):
+                shard = int(parts[3]) if len(parts) == 4 else 0
+                self.queries.append((parts[1], int(parts[2]), shard))
                 if parts[0] == "drained?":
                     self.drained.add(parts[1])
             elif parts == ["tasks?"]:  # diagnostics: what keeps the bot busy
-                print("sequence read:", self.sequence(), file=sys.stderr)
+                print("sequence read:", self.sequence(), file=sys.stderr)  # shard 0
                 for task in self.pending:
                     print("pending:", task, file=sys.stderr)
                     task.print_stack(limit=8, file=sys.stderr)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.e2e.botproc import BotProcess
-from tests.e2e.fake import Call, FakeDiscord, Inter
+from tests.e2e.fake import Call, FakeDiscord, Inter, Server
 from tests.e2e.world import DM, Attachment, Message, iter_components
 
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
@@ -69,9 +69,10 @@ class Harness:
         self.bot = bot
         self.members: dict[str, Member] = {}
 
-    def member(self, name: str, *, dm_open: bool = True) -> Member:
+    def member(self, name: str, *, dm_open: bool = True, server: Server | None = None) -> Member:
+        """A member of the first guild (or of ``server``: FakeDiscord.add_server)."""
         if name not in self.members:
-            uid = self.fake.add_member(name, dm_open=dm_open)
+            uid = self.fake.add_member(name, dm_open=dm_open, server=server)
             self.members[name] = Member(self, uid, name)
         return self.members[name]
 
@@ -89,7 +90,7 @@ class Harness:
         )
         try:
             if session is not None:
-                await self.bot.idle(seq)
+                await self.bot.idle(seq, shard=session.shard[0])
         finally:
             inter.settled = time.monotonic()
             self.fake.active.discard(inter.id)

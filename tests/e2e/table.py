@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,13 +46,17 @@ async def open_table(
     expansions: str = "-",
     seed: int | None = None,
     decks: dict[str, list[str]] | None = None,
+    channel: int | None = None,
+    before_start: Callable[[int], Awaitable[None]] | None = None,
 ) -> Table:
-    """``/carcassonne new`` by the first player, Join by the others, AI seats,
-    optionally a fixed seed and decks, Start."""
+    """``/carcassonne new`` by the first player (in ``channel``, default the
+    first guild's #games), Join by the others, AI seats, optionally a fixed
+    seed and decks (and ``before_start(game_id)``, e.g. to change the game's
+    stored options), Start."""
     host = players[0]
     first_call = len(h.fake.calls)
     started = time.monotonic()
-    opened = await host.slash("carcassonne new", expansions=expansions)
+    opened = await host.slash("carcassonne new", channel=channel, expansions=expansions)
     lobby = next(m for m in opened.messages if not m.ephemeral and m.custom_ids())
     # The game's thread was started from the lobby message (so it has its id).
     thread = h.fake.world.channels[lobby.id]
@@ -65,6 +70,8 @@ async def open_table(
         await host.click(lobby, custom_id=lobby_button(lobby, "ai"))
     if seed is not None or decks is not None:
         await deal(h.bot.database_url, game_id, seed=seed, decks=decks)
+    if before_start is not None:
+        await before_start(game_id)
     out = await host.click(lobby, custom_id=lobby_button(lobby, "start"))
     assert "started" in out.text.lower(), out.text
     return Table(game_id, thread.id, lobby, host, players, started, first_call)

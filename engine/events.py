@@ -1,0 +1,63 @@
+"""The game's event log: record dicts in and out, compact inside.
+
+``game.events`` reads as a list of plain event dicts (``{"type": ...}``).
+Dicts appended (scores, expansions' events) are kept and read as given. The
+base game's frequent events (a tile drawn, placed, a follower put down: most
+of a game's log) are kept as small tuples and become fresh dicts when read,
+so a cached game holds a fraction of the memory.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import RecordLog
+from engine.phases import Event
+
+# A compact event: (its decoder, field values...).
+_Compact = tuple[Any, ...]
+
+
+def _draw(t: _Compact) -> Event:
+    return {"type": "draw", "player": t[1], "tile": t[2]}
+
+
+def _place(t: _Compact) -> Event:
+    return {"type": "place", "player": t[1], "tile": t[2], "x": t[3], "y": t[4], "rotation": t[5]}
+
+
+def _follower(t: _Compact) -> Event:
+    return {
+        "type": "follower",
+        "player": t[1],
+        "x": t[2],
+        "y": t[3],
+        "location": t[4],
+        "feature": t[5],
+    }
+
+
+class EventLog(RecordLog[Event | _Compact]):
+    """The events of a game, in order."""
+
+    __slots__ = ()
+
+    def append(self, event: Event) -> None:
+        self._items.append(event)
+
+    # The base game's own events (B-3..B-5), stored compact.
+    def drawn(self, player: int, tile: str) -> None:
+        self._items.append((_draw, player, tile))
+
+    def placed(self, player: int, tile: str, x: int, y: int, rotation: int) -> None:
+        self._items.append((_place, player, tile, x, y, rotation))
+
+    def follower(self, player: int, x: int, y: int, location: str, feature: str) -> None:
+        self._items.append((_follower, player, x, y, location, feature))
+
+    def since(self, mark: int) -> list[Event]:
+        """The events from index ``mark`` on (what one action caused)."""
+        return self._read(self._items[mark:])
+
+    def _read(self, items: list[Event | _Compact]) -> list[Event]:
+        return [e[0](e) if type(e) is tuple else e for e in items]  # type: ignore[misc]

@@ -1,0 +1,329 @@
+"""The engine's fast paths (issue #19) against the plain definitions they replace.
+
+Speed and memory are measured by ``python -m benchmarks.engine``; these tests
+only check that every shortcut gives exactly what the straightforward code
+gives: fit tables, listings, tile counts, monastery lookups, the AI's
+Outlook, compact events, the action fast path, frozen builders, the shuffle.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from engine import Game, IllegalAction
+from engine.actions import BASE_ACTIONS, Follower, Place, plain_base_action
+from engine.ai import AI, Outlook, _share, feature_value, option_values, preview
+from engine.board import Board, Placed
+from engine.directions import ROTATIONS
+from engine.events import EventLog
+from engine.expansions import known_expansions
+from engine.frozen import frozen_builder
+from engine.game import shuffled
+from engine.phases import Decision, new_decision
+from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
+from tests.engine.helpers import fingerprint
+
+EXPANSION_SETS = [(), *((e,) for e in known_expansions()), tuple(known_expansions())]
+
+
+def _played(seed: int, expansions: tuple[str, ...] = (), players: int = 3) -> list[Game]:
+    """Every state of a random game, as replays of its record's prefixes
+    (every 10th action, so the test stays quick)."""
+    rng = random.Random(seed)
+    game = Game([f"P{i}" for i in range(players)], expansions, seed)
+    states = []
+    while game.pending is not None:
+        if len(game.actions) % 10 == 0:
+            states.append(game.record())
+        options = [a for p in game.pending.players for a in game.legal_actions(p)]
+        game.apply(rng.choice(options))
+    states.append(game.record())
+    return [_replayed(r) for r in states]
+
+
+def _replayed(record: dict[str, Any]) -> Game:
+    game = Game(record["players"], record["expansions"], record["seed"], record.get("decks"))
+    for action in record["actions"]:
+        game.apply(action)
+    return game
+
+
+# --- B-4: the fit table and the listings ------------------------------------------
+def test_fit_table_matches_the_edges_for_every_kind_and_need():
+    for kind in KINDS:
+        for code in range(NEED_CODES):
+            need = [need_side(code, side) for side in range(4)]
+            expected = tuple(
+                r
+                for r in ROTATIONS
+                if all(n in ("?", e) for n, e in zip(need, FACES[(kind, r)].edges, strict=True))
+            )
+            assert FITS[kind][code] == expected, (kind, need)
+            for r in ROTATIONS:
+                if r not in expected:  # the B-4 message names a side that breaks the need
+                    side, mine, theirs = misfit(FACES[(kind, r)], code)
+                    assert theirs == need[side] != "?" and mine != theirs
+
+
+def _listing(board: Board, kind: str) -> list[tuple[int, int, int]]:
+    """B-4 by definition: every empty neighbour cell, every fitting rotation."""
+    out = []
+    for (x, y), need in board.frontier.items():
+        for r in ROTATIONS:
+            edges = FACES[(kind, r)].edges
+            if all(need_side(need, d) in ("?", edges[d]) for d in range(4)):
+                out.append((x, y, r))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_listings_and_draw_checks_match_the_definition(expansions):
+    for game in _played(3, expansions):
+        board = game.board
+        for kind in sorted({*game.bag[:6], "D", "V"}):
+            assert board.placements(kind) == _listing(board, kind), kind
+            assert board.can_place(kind) == bool(_listing(board, kind))
+            for x, y, r in _listing(board, kind):
+                assert r in board.fits(kind, (x, y))
+        if board._cells is not None:  # kept sorted by place() once made
+            assert board._cells == sorted(board.frontier)
+
+
+def test_a_placement_drops_the_kept_listing():
+    game = Game(["A", "B"], seed=5)
+    before = game.legal_placements()
+    x, y, r = before[0]
+    game.apply({"player": 0, "type": "place", "x": x, "y": y, "rotation": r})
+    assert game.board.placements(game.turn.tile) == _listing(game.board, game.turn.tile)
+    listing = game.board.placements("V")
+    listing.clear()  # the caller's copy: the kept listing is untouched
+    assert game.board.placements("V") == _listing(game.board, "V")
+
+
+# --- features: tile counts, monasteries -----------------------------------------------
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_feature_sizes_count_distinct_tiles(expansions):
+    for seed in range(3):
+        for game in _played(seed, expansions)[::3]:
+            for feat in game.board.features.values():
+                tiles = {pos for pos, _ in feat.segments}
+                assert feat.size == len(tiles) == len(feat.tiles)
+                assert feat.tiles == tiles
+
+
+def test_monasteries_near_an_empty_cell_are_those_around_it_in_ring_order():
+    for game in _played(11)[::2]:
+        board = game.board
+        for cell in board.frontier:
+            around = [m for m, _ in board.monasteries_around(cell)]
+            assert list(board.monasteries_near(cell)) == around
+
+
+# --- the AI's Outlook ------------------------------------------------------------------
+def _option_values_by_preview(game: Game, player: int, kind: str, pos, rotation: int):
+    """option_values as written before Outlook: a preview per placement."""
+    board = game.board
+    face = FACES[(kind, rotation)]
+    segs = preview(board, face, pos)
+    base = 0.0
+    for prev in segs:
+        if prev.counts:
+            base += feature_value(game, player, prev, with_me=False)
+    for mpos, node in board.monasteries_around(pos):
+        if mpos == pos:
+            continue
+        feat = board.feature_of(node)
+        if feat.followers and not feat.completed:
+            counts: dict[int, int] = {}
+            for f in feat.followers:
+                counts[f.player] = counts.get(f.player, 0) + 1
+            bonus = 1.0 + (2.0 if board.ring_count(mpos) == 7 else 0.0)
+            base += _share(counts, player, len(game.players)) * bonus
+    out: dict[str | None, float] = {None: base}
+    if game.supply[player] == 0:
+        return out
+    for i, prev in enumerate(segs):
+        if not prev.counts:
+            out[face.canonical[i]] = base + feature_value(game, player, prev, with_me=True)
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_outlook_gives_exactly_the_preview_numbers(seed):
+    game = Game(["A", "B", "C"], (), seed)
+    ais = [AI(p) for p in range(3)]
+    checked = 0
+    while game.pending is not None:
+        player = game.pending.players[0]
+        if game.pending.step == "place" and len(game.actions) % 4 == 0:
+            outlook = Outlook(game, player)
+            kind = game.turn.tile
+            for x, y, r in game.legal_placements():
+                expected = _option_values_by_preview(game, player, kind, (x, y), r)
+                assert outlook.options(kind, (x, y), r) == expected  # floats, exactly
+                assert option_values(game, player, kind, (x, y), r) == expected
+                assert outlook.best(kind, (x, y), r) == max(expected.values())
+                checked += 1
+        game.apply(ais[player].choose(game, player))
+    assert checked > 100
+
+
+# --- compact events --------------------------------------------------------------------
+def test_event_log_reads_as_the_dicts_it_stands_for():
+    log = EventLog()
+    score = {"type": "score", "player": 1, "points": 4, "at": [0, 1]}
+    log.drawn(0, "V")
+    log.placed(0, "V", 1, -2, 90)
+    log.append(score)
+    log.follower(0, 1, -2, "SSW", "field")
+    expected = [
+        {"type": "draw", "player": 0, "tile": "V"},
+        {"type": "place", "player": 0, "tile": "V", "x": 1, "y": -2, "rotation": 90},
+        score,
+        {"type": "follower", "player": 0, "x": 1, "y": -2, "location": "SSW", "feature": "field"},
+    ]
+    assert list(log) == expected and log == expected and len(log) == 4
+    assert [list(e) for e in log] == [list(e) for e in expected]  # same key order
+    assert repr(log) == repr(expected)
+    assert log[1:3] == expected[1:3] and log.since(2) == expected[2:] and log[-1] == expected[-1]
+    assert log[2] is score  # appended dicts are kept as given
+    log[0]["tile"] = "X"  # a compact event's dict is a fresh copy
+    assert log[0]["tile"] == "V"
+
+
+# --- the fast path of place and follower actions ------------------------------------------
+GOOD = [
+    {"player": 0, "type": "place", "x": 1, "y": 0, "rotation": 90},
+    {"type": "place", "rotation": 0, "x": -3, "y": 12, "player": 1},
+    {"player": 0, "type": "follower", "location": None},
+    {"player": 1, "type": "follower", "location": "NNW"},
+    {"player": 2, "type": "follower", "location": "nowhere"},  # well formed, not legal
+]
+BAD = [
+    {"player": True, "type": "place", "x": 1, "y": 0, "rotation": 90},
+    {"player": 0, "type": "place", "x": 1.0, "y": 0, "rotation": 90},
+    {"player": 0, "type": "place", "x": 1, "y": 0},
+    {"player": 0, "type": "place", "x": 1, "y": 0, "rotation": 90, "extra": 1},
+    {"player": 0, "type": "place", "x": 2**63, "y": 0, "rotation": 90},
+    {"player": 0, "type": "place", "x": 1, "y": 0, "rotation": -(2**63) - 1},
+    {"player": 0, "type": "follower"},
+    {"player": 0, "type": "follower", "location": 3},
+    {"player": 0, "type": "follower", "location": None, "x": 1},
+    {"player": "0", "type": "follower", "location": None},
+    {"player": 0, "type": "gift", "card": "x"},
+    [("player", 0)],
+]
+
+
+def test_the_fast_path_reads_exactly_what_the_parser_reads():
+    for data in GOOD:
+        typed = plain_base_action(data)
+        assert typed == BASE_ACTIONS[data["type"]].from_record(data)
+        assert plain_base_action(typed) is typed
+    for data in BAD:
+        assert plain_base_action(data) is None  # the general parser decides
+
+
+def _outcome(game: Game, data: object) -> tuple[str, str]:
+    try:
+        game.check(data)  # type: ignore[arg-type]
+    except IllegalAction as exc:
+        return type(exc).__name__, str(exc)
+    return "legal", ""
+
+
+def test_check_answers_as_the_general_path_does(monkeypatch):
+    game = Game(["A", "B"], seed=2)
+    x, y, r = game.legal_placements()[0]
+    place = {"player": 0, "type": "place", "x": x, "y": y, "rotation": r}
+    cases = [*GOOD, *BAD, place, {**place, "player": 1}, {**place, "rotation": 45}]
+    fast = [_outcome(game, data) for data in cases]
+    monkeypatch.setattr("engine.game.plain_base_action", lambda data: None)
+    assert [_outcome(game, data) for data in cases] == fast
+    assert fast[len(GOOD) + len(BAD)] == ("legal", "")
+
+
+def test_follower_actions_are_interned_only_for_known_seats_and_locations():
+    a = plain_base_action({"player": 1, "type": "follower", "location": "N"})
+    b = plain_base_action({"player": 1, "type": "follower", "location": "N"})
+    assert a is b and a == Follower(1, "N")
+    odd = {"player": 1, "type": "follower", "location": "not a location"}
+    assert plain_base_action(odd) is not plain_base_action(odd)
+    far = {"player": 10**9, "type": "follower", "location": None}
+    assert plain_base_action(far) is not plain_base_action(far)
+
+
+# --- frozen builders ---------------------------------------------------------------------
+def test_frozen_builders_make_ordinary_frozen_objects():
+    info = {"tile": "D"}
+    made = new_decision("place", (0,), 0, ("place",), info)
+    plain = Decision("place", (0,), 0, ("place",), info)
+    assert type(made) is Decision and made == plain and repr(made) == repr(plain)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.step = "follower"  # type: ignore[misc]
+    build = frozen_builder(Placed)
+    placed = build("D", (0, 0), 0, FACES[("D", 0)], (0, 1, 2, 3))
+    assert type(placed) is Placed
+    assert placed == Placed("D", (0, 0), 0, FACES[("D", 0)], (0, 1, 2, 3))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        placed.rotation = 90  # type: ignore[misc]
+    place = frozen_builder(Place)(0, 1, 2, 90)  # a subclass: its base's slot too
+    assert type(place) is Place and place == Place(0, 1, 2, 90)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        place.x = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        frozen_builder(_NoSlots)
+
+
+@dataclasses.dataclass(frozen=True)
+class _NoSlots:
+    a: int
+
+
+# --- the bag shuffle ---------------------------------------------------------------------
+def test_shuffled_is_random_shuffle():
+    decks = ["tiles", "gifts", "abbey"]
+    seeds = [*range(50), -1, 2**80]
+    for seed, deck in itertools.product(seeds, decks):
+        for items in (base_bag(), list("abcdefghijk"), ["x"], []):
+            expected = list(items)
+            random.Random(f"{seed}/{deck}").shuffle(expected)
+            assert shuffled(seed, deck, items) == expected
+
+
+# --- joins reach merge hooks ----------------------------------------------------------------
+def _play_until(game: Game, done) -> None:
+    ai = AI(1)
+    while not (done() and game.pending is not None and game.pending.step == "place"):
+        game.apply(ai.choose(game, game.pending.players[0]))
+
+
+def test_joins_reach_merge_hooks_registered_late_and_after_a_restore(monkeypatch):
+    game = Game(["A", "B"], seed=4)
+    seen: list[Game] = []
+    game.hooks.merge.add(lambda g, kept, absorbed: seen.append(g))  # after construction
+    _play_until(game, lambda: seen)
+    assert all(g is game for g in seen)
+    before = fingerprint(game)
+    failing = [True]
+    place = Game._place
+
+    def flaky(self: Game, action: Place):  # an effect that fails part-way, once
+        if failing.pop() if failing else False:
+            raise RuntimeError("effect failed")
+        return place(self, action)
+
+    monkeypatch.setattr(Game, "_place", flaky)
+    x, y, r = game.legal_placements()[0]
+    with pytest.raises(RuntimeError):
+        game.apply({"player": game.pending.active, "type": "place", "x": x, "y": y, "rotation": r})
+    assert fingerprint(game) == before  # rebuilt by replay
+    again: list[Game] = []
+    game.hooks.merge.add(lambda g, kept, absorbed: again.append(g))
+    _play_until(game, lambda: again)
+    assert all(g is game for g in again)
