@@ -214,6 +214,15 @@ def step_prompt(game: Game, decision: Decision, words: Words) -> Text:
     return words("prompt.plain", step=generic.humanize(decision.step), where=where)
 
 
+def public_waiting(game: Game) -> tuple[int, ...]:
+    """Whom the game waits for, as everyone may read it: at a discreet step,
+    only whose turn it is (who has already answered is nobody's business)."""
+    d = game.pending
+    if d is None:
+        return ()
+    return (d.active,) if is_discreet(d) else tuple(d.players)
+
+
 def public_prompt(game: Game, decision: Decision, words: Words) -> Text:
     """What the game waits for, said to everyone: a discreet step only as
     "{player}'s turn goes on" (whose turn it is, nothing of the question)."""

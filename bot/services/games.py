@@ -5,6 +5,7 @@ thread that Discord archived while its game runs."""
 
 from __future__ import annotations
 
+from bot.present.choices import public_waiting
 from bot.present.games import GameSummary, choice_label, games_text
 from bot.services.access import Caller
 from bot.services.context import Context
@@ -45,7 +46,7 @@ class Games:
             closes = min((t.due_at for t in timers if t.kind == LOBBY_EXPIRY), default=None)
             return GameSummary(info, seat.index if seat else None, closes=closes)
         game = (await self.ctx.store.load_game(info.id)).game
-        waiting = tuple(game.pending.players) if game.pending is not None else ()
+        waiting = public_waiting(game)  # a discreet question shows whose turn it is
         deadline = min(
             (t.due_at for t in timers if t.kind == TIMEOUT and t.seat in waiting), default=None
         )
