@@ -1,7 +1,8 @@
 """The timers a game needs now: for each human seat it waits for, a
 reminder and (unless the policy only reminds) the time limit, kept while the
-same seat waits in the same turn; every other timer of the game goes. AI
-retries are left alone (bot.services.timers handles them).
+same seat waits in the same turn; every other reminder or limit of the game
+goes. Timers of other kinds (AI retries, a thread edit that had to wait, a
+lobby's expiry) belong to their own services and are left alone.
 
 A question out of turn (bets, the mastermind's cell, an attack) has its own,
 shorter limit (``options.QUESTION_HOURS``, 12 h unless the game says
@@ -27,6 +28,7 @@ from engine.game import Game
 REMINDER = "reminder"
 TIMEOUT = "timeout"
 AI_RETRY = "ai-retry"  # an AI move that failed, tried again later
+OWN = (REMINDER, TIMEOUT)  # the kinds this module sets and cancels
 REMIND_ONLY = options.REMIND_ONLY
 
 
@@ -78,7 +80,8 @@ class Deadlines:
         existing = await store.timers.of_game(game_id)
         if info.status != ACTIVE:
             for t in existing:
-                await store.timers.cancel(t.id)
+                if t.kind in OWN or t.kind == AI_RETRY or t.id == replacing:
+                    await store.timers.cancel(t.id)
             return
         await self._set(game_id, info, game, [t for t in existing if t.id != replacing])
         if replacing is not None:
@@ -96,8 +99,8 @@ class Deadlines:
         turn = turn_number(game)
         have: set[tuple[int | None, str]] = set()
         for t in existing:
-            if t.kind == AI_RETRY:
-                continue
+            if t.kind not in OWN:
+                continue  # another service's timer (a thread edit that waits, ...)
             if t.seat in waiting and t.payload.get("turn") == turn:
                 have.add((t.seat, t.kind))
             else:

@@ -197,6 +197,7 @@ class Lobby:
         async with self.ctx.lock(game_id):
             loaded = await self.ctx.store.start_game(game_id, by_user=caller.user_id)
             log.info("game %s started with %s seats", game_id, len(loaded.info.seats))
+            await self.ctx.store.timers.cancel_for(game_id, kind=LOBBY_EXPIRY)
             await self.ctx.notifier.lobby(loaded.info)
             await sync_thread(self.ctx, game_id)  # named after its players now
             await self.turns.after_safely(game_id, [], None, hand_all=True)

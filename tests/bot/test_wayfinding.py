@@ -348,3 +348,22 @@ async def test_a_thread_is_edited_at_most_once_in_ten_minutes(service) -> None:
     other = await game(play, CY, thread=THREAD + 1)
     await play.games.thread_archived(GUILD, THREAD + 1)
     assert rec.threads[-1] == (other, None, False)
+
+
+async def test_a_waiting_thread_edit_outlives_the_turns_played_meanwhile(service) -> None:
+    """A move sets the turn's timers again; the thread edit that has to wait
+    (another service's timer) is not theirs to drop, and a started lobby no
+    longer expires."""
+    play, _ = service
+    gid = await game(play, ADA, BO, thread=THREAD)
+    await play.lobby.start(ADA, gid)
+    assert LOBBY_EXPIRY not in [t.kind for t in await play.store.timers.of_game(gid)]
+    await play.store.timers.schedule(gid, THREAD_SYNC, utcnow() + dt.timedelta(minutes=9))
+    loaded = await play.store.load_game(gid)
+    pending = loaded.game.pending
+    assert pending is not None
+    seat = pending.players[0]
+    caller = ADA if loaded.info.seats[seat].user_id == ADA.user_id else BO
+    await play.turns.act(caller, gid, dict(loaded.game.legal_actions(seat)[0]))
+    kinds = [t.kind for t in await play.store.timers.of_game(gid)]
+    assert THREAD_SYNC in kinds and "reminder" in kinds
