@@ -10,7 +10,7 @@ are never shown: every line is built from the text layer.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from bot import expansions
@@ -204,10 +204,21 @@ def breakdown(players: list[str], events: list[Event], words: Words) -> dict[Tex
     return {words(k): rows[k] for k in keys}
 
 
-def final_head(players: list[str], winners: list[int], words: Words) -> Text:
+def final_head(
+    players: list[str], winners: list[int], words: Words, resigned: Collection[int] = ()
+) -> Text:
+    """Who won; a seat whose player resigned won for the AI, not for them."""
     if not winners:
         return words("final.head_nobody")
-    won = join([escape(players[w]) for w in winners], ", ")
+    won = join(
+        [
+            words("final.resigned_seat", name=escape(players[w]))
+            if w in resigned
+            else escape(players[w])
+            for w in winners
+        ],
+        ", ",
+    )
     return words("final.head", count=len(winners), winners=won)
 
 

@@ -29,6 +29,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import options
 from bot.present import choices as ch
 from bot.present import events as ev
 from bot.present import hands as hd
@@ -397,7 +398,12 @@ class Announcer:
         end_lines = ev.turn_lines(players, log_.end, words)
         scores = list(game.scores)
         result = [
-            words("final.over", head=ev.final_head(players, list(game.winners()), words)),
+            words(
+                "final.over",
+                head=ev.final_head(
+                    players, list(game.winners()), words, info.options.get(options.RESIGNED, [])
+                ),
+            ),
             ev.ranking(players, scores, words),
         ]
         if end_lines:

@@ -288,6 +288,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "other": "{winners} share the victory!",
     },
     "final.head_nobody": "nobody wins.",
+    "final.resigned_seat": "{name} (resigned; the AI played on)",
     "final.rank": "{name}: {points}",
     "final.end_scoring": "Final scoring:\n{lines}",
     "final.images": "The score breakdown and a replay of the whole game are attached.",

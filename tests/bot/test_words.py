@@ -59,7 +59,10 @@ def test_breakdown_totals_equal_final_scores_b10() -> None:
     totals = [sum(col) for col in zip(*table.values(), strict=True)]
     assert totals == game.final_scores()
     winner = PLAYERS[game.winners()[0]]
-    assert winner in words.final_head(PLAYERS, game.winners(), W)
+    assert words.final_head(PLAYERS, game.winners(), W) == f"{winner} wins!"
+    # A seat whose player resigned won for the AI, not for them.
+    stand_in = words.final_head(PLAYERS, game.winners(), W, resigned=game.winners())
+    assert stand_in == f"{winner} (resigned; the AI played on) wins!"
     ranking = words.ranking(PLAYERS, game.final_scores(), W)
     assert ranking.startswith(f"{winner}: {max(game.final_scores())}")
 
