@@ -37,7 +37,7 @@ from bot.services.threads import sync_thread
 from bot.services.waiting import WaitingKey
 from bot.services.waiting import turn_number as turn_of
 from bot.text import Text, join
-from db.errors import StoreError
+from db.errors import StaleGame, StoreError
 from db.service import ActResult, GameInfo
 from engine import only_answer
 from engine.game import Game
@@ -315,9 +315,12 @@ class Turns:
                         game_id, user, action, expected_version=len(game.actions)
                     )
                     log.info("game %s: seat %s played %s", game_id, actor, action.get("type"))
-            except Exception:
+            except Exception as exc:
                 # Announce what happened so far; the scheduler tries again.
-                log.exception("game %s: a stand-in could not move", game_id)
+                if isinstance(exc, StaleGame):  # a player moved at the same moment: no fault
+                    log.info("game %s: moved on before a stand-in's answer; tried again", game_id)
+                else:
+                    log.exception("game %s: a stand-in could not move", game_id)
                 await store.timers.schedule(
                     game_id,
                     AI_RETRY,

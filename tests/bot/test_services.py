@@ -193,3 +193,29 @@ async def test_a_failing_ai_move_is_retried_by_the_scheduler(service, monkeypatc
     assert await play.timers.fire_due(utcnow() + dt.timedelta(minutes=10)) == 1
     game = (await play.store.load_game(gid)).game
     assert game.pending.active == 0
+
+
+async def test_a_stand_in_beaten_by_a_player_is_retried_quietly(
+    service, monkeypatch, caplog
+) -> None:
+    """A player's move landing between the AI's read and its write is a race,
+    not a fault: no traceback in the log, and the AI tries again."""
+    play, _ = service
+    gid = await ai_game(play)
+    from db.errors import StaleGame
+
+    real = play.store.act_as_ai
+
+    async def beaten(*args, **kw):
+        raise StaleGame()
+
+    monkeypatch.setattr(play.store, "act_as_ai", beaten)
+    game = (await play.store.load_game(gid)).game
+    await play.turns.act(ADA, gid, next(a for a in game.legal_actions(0) if a["type"] == "place"))
+    caplog.clear()
+    await play.turns.act(ADA, gid, {"type": "follower", "location": None})
+    assert [t.kind for t in await play.store.timers.of_game(gid)] == ["ai-retry"]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "WARNING")]
+    monkeypatch.setattr(play.store, "act_as_ai", real)
+    assert await play.timers.fire_due(utcnow() + dt.timedelta(minutes=10)) == 1
+    assert (await play.store.load_game(gid)).game.pending.active == 0
