@@ -20,14 +20,12 @@ from db.session import Database
 from db.timers import shard_of
 from engine.game import shuffled
 from engine.tiles import base_bag, expansion_tiles
+from tests import pgserver
 from tests.bot.test_services import Recorder
-from tests.db import conftest as store_fixtures
 
-# Every test here runs on SQLite and on a throwaway PostgreSQL (tests/db/conftest.py).
-backend = store_fixtures.backend
-db_url = store_fixtures.db_url
-pg_server = store_fixtures.pg_server
-sqlite_template = store_fixtures.sqlite_template
+# Every test here runs on SQLite and on a throwaway PostgreSQL (tests/pgserver.py).
+backend = pgserver.backend
+db_url = pgserver.db_url
 
 FAR = next(g for g in range(1 << 40, (1 << 40) + (4 << 22), 1 << 22) if shard_of(g, 2) == 1)
 ADA, BO = 10, 11

@@ -11,16 +11,13 @@ from typing import Any
 
 import pytest
 
-from tests.db import conftest as store_fixtures
+from tests import pgserver
 from tests.e2e import validation as val
 from tests.e2e.botproc import BotProcess
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.members import Harness
 
-FIGURES: dict[str, dict[str, Any]] = {}
-# The session's throwaway PostgreSQL server (tests/db/conftest.py), for the
-# tests of several bot processes over one database.
-pg_server = store_fixtures.pg_server  # game name -> figures (tests/e2e/figures.py)
+FIGURES: dict[str, dict[str, Any]] = {}  # game name -> figures (tests/e2e/figures.py)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -79,11 +76,11 @@ async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
 
 
 @pytest.fixture
-def postgres_url(pg_server: store_fixtures.PgServer, tmp_path: Path) -> str:
+def postgres_url(pg_server: pgserver.PgServer, tmp_path: Path) -> str:
     """A fresh, migrated database on the session's throwaway PostgreSQL server
     (the test is skipped, with the reason, where PostgreSQL cannot start)."""
     name = f"e2e_{os.getpid()}_{tmp_path.name}".lower().replace("-", "_")[:60]
-    pg_server.create_database(name, store_fixtures.TEMPLATE)
+    pg_server.create_database(name, pgserver.TEMPLATE)
     return pg_server.url(name)
 
 
