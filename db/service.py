@@ -157,10 +157,13 @@ class GameInfo:
 class LoadedGame:
     """A game's stored facts and its engine state. ``game`` is shared with the
     service's cache unless loaded with ``private=True``: read it right away
-    (views, legal actions) and never ``apply()`` to it."""
+    (views, legal actions) and never ``apply()`` to it. ``stamp``: when its
+    last action was stored (None before the first), which tells two states of
+    the same length apart (:meth:`GameService.take_back`)."""
 
     info: GameInfo
     game: Game
+    stamp: dt.datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,15 +456,30 @@ class GameService:
             await s.flush()
             return _info(row, seats)
 
-    async def take_back(self, game_id: int, keep: int, *, expected_version: int) -> GameInfo:
+    async def take_back(
+        self,
+        game_id: int,
+        keep: int,
+        *,
+        expected_version: int,
+        expected_stamp: dt.datetime | None = None,
+    ) -> GameInfo:
         """Drop the logged actions from index ``keep`` on (an undo), in one
-        transaction, if the game is still at ``expected_version``; the cached
+        transaction, if the game is still at ``expected_version`` and (when
+        given) its last action is the one stored at ``expected_stamp`` (not
+        another action of the same index after an undo elsewhere); the cached
         engine state is dropped with them (the next load replays)."""
         if not 0 <= keep < expected_version:
             raise NothingToTakeBack()
         async with self._lock(game_id):
             try:
                 async with self.db.write() as s:
+                    if expected_stamp is not None:
+                        stamp = (
+                            await s.execute(select(_last_stamp()).where(GameRow.id == game_id))
+                        ).scalar_one_or_none()
+                        if stamp != expected_stamp:
+                            raise StaleGame()
                     bumped = await s.execute(
                         update(GameRow)
                         .where(
@@ -500,7 +518,7 @@ class GameService:
                 game = await self._replay(s, row, seats)
             else:
                 game = await self._engine_game(s, row, seats, stamp)
-            return LoadedGame(_info(row, seats), game)
+            return LoadedGame(_info(row, seats), game, stamp)
 
     async def list_active_games(
         self, *, guild_id: int | None = None, user_id: int | None = None

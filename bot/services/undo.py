@@ -36,7 +36,9 @@ class Undo:
             if keep is None:
                 raise NothingToTakeBack()
             removed = info.version - keep
-            await store.take_back(game_id, keep, expected_version=info.version)
+            await store.take_back(
+                game_id, keep, expected_version=info.version, expected_stamp=loaded.stamp
+            )
             log.info("game %s: seat %s took back %s action(s)", game_id, seat.index, removed)
             words = self.ctx.words(info)
             name = escape(seat.display_name)

@@ -150,3 +150,28 @@ async def test_a_game_undone_and_replayed_elsewhere_is_not_served_from_the_cache
     stored = (await service.export_record(gid))["actions"]
     assert stored == [{**second, "player": 0}, {**follower, "player": 0}]
     assert (await service.load_game(gid)).game.actions == stored
+
+
+async def test_a_take_back_of_a_game_undone_and_replayed_elsewhere_is_refused(
+    service: GameService, db_url: str
+) -> None:
+    """A reads the game at version 1 to undo its last action; meanwhile B
+    takes that action back and plays another (version 1 again). A's undo
+    must not remove B's action: the last action's stamp differs."""
+    table = await new_table(service, ("human", "human"), seed=5)
+    gid = table.game_id
+    first, second = (await service.load_game(gid)).game.legal_actions(0)[:2]
+    await service.act(gid, HOST, dict(first))
+    seen = await service.load_game(gid)  # what A's undo is based on
+    other = GameService(Database(db_url))
+    try:
+        await other.take_back(gid, 0, expected_version=1)
+        await other.act(gid, HOST, dict(second))
+    finally:
+        await other.db.dispose()
+    with pytest.raises(StaleGame):
+        await service.take_back(gid, 0, expected_version=1, expected_stamp=seen.stamp)
+    assert (await service.export_record(gid))["actions"] == [{**second, "player": 0}]
+    latest = await service.load_game(gid)
+    await service.take_back(gid, 0, expected_version=1, expected_stamp=latest.stamp)
+    assert (await service.export_record(gid))["actions"] == []
