@@ -18,6 +18,7 @@ from bot.services import Services
 from db.timers import Wakeups
 
 log = logging.getLogger(__name__)
+STOP_GRACE = 10.0  # seconds a stopping tick may take to finish its move
 
 
 class Scheduler:
@@ -34,8 +35,16 @@ class Scheduler:
             self._task = asyncio.create_task(self._run(), name="carcassonne-timers")
 
     async def stop(self) -> None:
+        """Let the current tick finish its move (AI loops stop at the next one,
+        Context.stopping), so that no transaction is cut by a cancel; cancel
+        only what is still running after :data:`STOP_GRACE` seconds."""
+        self.services.ctx.stopping = True
+        self._woken.set()
         if self._task is not None:
-            self._task.cancel()
+            done, _ = await asyncio.wait({self._task}, timeout=STOP_GRACE)
+            if not done:
+                log.warning("timers: still busy after %s s; cancelling", STOP_GRACE)
+                self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
@@ -83,7 +92,7 @@ class Scheduler:
                 log.info("resumed %s game(s) waiting for AI seats", resumed)
         except Exception:
             log.exception("resuming games failed")
-        while True:
+        while not self.services.ctx.stopping:
             await self._listen()
             self._woken.clear()  # a wake-up during the tick makes the next one start at once
             await self.tick()

@@ -85,6 +85,8 @@ class Services:
         change and its follow-up). Returns how many games the AI resumed."""
         resumed = 0
         for info in await self.store.list_active_games():
+            if self.ctx.stopping:
+                break  # the next start resumes the rest
             if not self.shards.owns(info.guild_id):
                 continue  # its owner resumes it
             try:

@@ -28,6 +28,9 @@ class Context:
     settings: Settings
     notifier: Notifier
     clock: Callable[[], dt.datetime] = utcnow
+    # Set when the process shuts down: loops of AI moves stop at their next
+    # move (no transaction cut by a cancel); what is left resumes at start-up.
+    stopping: bool = False
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -288,7 +288,7 @@ class Turns:
         boards: dict[int, PublicView] | None = (
             {} if all(s.user_id is None for s in info.seats) else None
         )
-        while game.pending is not None:
+        while game.pending is not None and not self.ctx.stopping:
             key = WaitingKey.of(game)
             assert key is not None
             fresh = tuple(key.newly_asked(seen))
