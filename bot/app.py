@@ -56,6 +56,7 @@ class CarcassonneBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=shards.count,
             shard_ids=list(shards.ids) if shards.ids is not None else None,  # type: ignore[arg-type]
+            guild_ready_timeout=settings.guild_ready_seconds,
         )
         self.settings = settings
         self.sync_commands = sync_commands

@@ -45,6 +45,9 @@ class Settings:
     timeout_policy: TimeoutPolicy = "ai"
     reminder_hours: float = 12.0
     timer_poll_seconds: float = 30.0
+    # How long the gateway waits for more servers' data after connecting before
+    # the bot counts as ready (discord.py's guild_ready_timeout).
+    guild_ready_seconds: float = 2.0
     log_level: str = "INFO"
     demo_output_dir: Path = Path("demo-output")
     command_hash_file: Path = Path(".carcassonne-commands.json")
@@ -203,6 +206,7 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("timeout_policy", _one_of(TIMEOUT_POLICIES, str.lower), "one of ai, skip, remind"),
     Variable("reminder_hours", _positive_number, "a number of hours > 0"),
     Variable("timer_poll_seconds", _positive_number, "a number of seconds > 0"),
+    Variable("guild_ready_seconds", _positive_number, "a number of seconds > 0"),
     Variable("log_level", _one_of(LOG_LEVELS, str.upper), "one of " + ", ".join(LOG_LEVELS)),
     Variable("demo_output_dir", _path, "a directory"),
     Variable("command_hash_file", _path, "a file name"),

@@ -41,6 +41,7 @@ LONG_LIVED = {
     "ConnectionState._delay_ready",
     "BaseView.__timeout_task_impl",
     "Outbox._pace",
+    "Play._warm_up",
 }
 # Gateway readers (one per shard of the AutoShardedBot): alive for good, but
 # what they dispatch (interaction handlers...) is work, as the main task's is.
