@@ -20,6 +20,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "command.new.on_timeout": "what happens when the time limit passes",
     "command.new.reminder_hours": "remind the active player after this many hours",
     "command.new.league": "count the game in this league",
+    "command.new.language": "language of the game's messages and images (default: the server's)",
     "command.record": "Download a finished game's record (JSON)",
     "command.mute": "Mute or unmute turn reminders for a game",
     "command.cancel": "Cancel a game you host (asks first)",
@@ -362,12 +363,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "league.none": "none",
     "league.none_yet": "none yet",
     "league.standing": (
-        "`{rank:>2}.` **{name}** — rating {rating:.1f} · {games} games · {wins} wins"
-        " · avg {average:.1f}"
+        "`{rank:>2}.` **{name}** — rating {rating} · {games} games · {wins} wins · avg {average}"
     ),
     "league.standing_shared": (
-        "`{rank:>2}.` **{name}** — rating {rating:.1f} · {games} games · {wins} wins"
-        " ({shared} shared) · avg {average:.1f}"
+        "`{rank:>2}.` **{name}** — rating {rating} · {games} games · {wins} wins"
+        " ({shared} shared) · avg {average}"
     ),
     "league.no_games": "No finished games yet.",
     "league.standings_footer": "Page {page}/{pages} · rating = mu - 3 sigma (openskill)",
