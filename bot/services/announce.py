@@ -480,6 +480,7 @@ class Announcer:
         last seen), else the game's."""
         p = prefs.get(seat.user_id or 0)
         return Words(p.locale) if p is not None and p.locale else words
+
     def _dm_ok(self, info: GameInfo, seat: SeatInfo, prefs: dict[int, UserPrefs]) -> bool:
         if seat.user_id is None or not seat.dm_reachable or (info.id, seat.index) in self._no_dm:
             return False
