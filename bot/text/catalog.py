@@ -10,7 +10,7 @@ message key; plural messages carry their forms in the order of the file's
 file: the loader finds it, its header gives the plural rule, and Discord
 locales map onto it by :func:`language` ("fr" -> fr.po, "pt-BR" -> pt_BR.po
 or else pt.po). A message a file lacks (or leaves empty) falls back to
-English. ``python -m bot.text.extract`` writes the template (messages.pot).
+English. ``python -m bot.locales.extract`` writes the template (messages.pot).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every language file holds every English key and no other, each translated,
 with the same placeholders (name and format spec) as English, and as many
 plural forms as its own Plural-Forms header says; the committed template
-(messages.pot) is what ``python -m bot.text.extract`` writes today.
+(messages.pot) is what ``python -m bot.locales.extract`` writes today.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from bot.locales.extract import TEMPLATE, source_messages, template_text
 from bot.text import Words, catalog, language, t
-from bot.text.extract import TEMPLATE, source_messages, template_text
 
 LANGS = sorted(p.stem for p in catalog.LOCALES_DIR.glob("*.po"))
 
@@ -40,7 +40,7 @@ def test_there_are_translations() -> None:
 
 def test_the_template_is_up_to_date() -> None:
     assert TEMPLATE.read_text(encoding="utf-8") == template_text(), (
-        "bot/locales/messages.pot is stale: run `python -m bot.text.extract --update`"
+        "bot/locales/messages.pot is stale: run `python -m bot.locales.extract --update`"
     )
 
 

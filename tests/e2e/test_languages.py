@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
+from bot.locales.extract import source_messages
 from bot.text import catalog
-from bot.text.extract import source_messages
 from engine.expansions import known_expansions
 from tests.e2e import transcript
 from tests.e2e.gamedb import game_state
 from tests.e2e.members import Harness, Member
 from tests.e2e.table import open_table, play_table
-from tests.e2e.test_games import ALL_DECK
+from tests.e2e.test_games import ALL_DECK, write_transcripts
 
 KEY = re.compile(
     r"\b(?:command|button|lobby|panel|prompt|label|turn|event|final|hand|scores|error|"
@@ -86,7 +86,7 @@ def synced_descriptions(harness: Harness, lang: str) -> dict[str, str]:
     return out
 
 
-async def test_a_french_game(harness: Harness) -> None:
+async def test_a_french_game(harness: Harness, request: pytest.FixtureRequest) -> None:
     """Two French players and one English one, every expansion, a fixed short
     deck; the server's language is French, so the game is."""
     harness.fake.guild.preferred_locale = "fr"
@@ -98,6 +98,7 @@ async def test_a_french_game(harness: Harness) -> None:
     )
     log = await play_table(harness, table, seed=5)
     assert log.finished
+    write_transcripts(table, "french", request.config)
     loaded = await game_state(harness.bot.database_url, table.game_id)
     assert loaded.info.options.get("locale") == "fr"
     assert loaded.info.seats[3].display_name == "IA 1"
@@ -132,7 +133,7 @@ async def test_a_french_game(harness: Harness) -> None:
     assert ada.images() and any(a.filename == "final-score.png" for a in ada.images())
 
 
-async def test_a_dutch_game_chosen_at_new(harness: Harness) -> None:
+async def test_a_dutch_game_chosen_at_new(harness: Harness, request: pytest.FixtureRequest) -> None:
     """A base game on an English server whose host picks Nederlands; the two
     players' clients speak Dutch."""
     if "nl" not in catalog.translations():
@@ -143,6 +144,7 @@ async def test_a_dutch_game_chosen_at_new(harness: Harness) -> None:
     )
     log = await play_table(harness, table, seed=2)
     assert log.finished
+    write_transcripts(table, "dutch", request.config)
     loaded = await game_state(harness.bot.database_url, table.game_id)
     assert loaded.info.options.get("locale") == "nl"
     nl = synced_descriptions(harness, "nl")

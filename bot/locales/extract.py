@@ -1,8 +1,8 @@
 """The translators' files from the English tables (Babel, gettext PO).
 
-    python -m bot.text.extract            # write bot/locales/messages.pot
-    python -m bot.text.extract --update   # and merge it into every <lang>.po
-    python -m bot.text.extract --init de  # start bot/locales/de.po from it
+    python -m bot.locales.extract            # write bot/locales/messages.pot
+    python -m bot.locales.extract --update   # and merge it into every <lang>.po
+    python -m bot.locales.extract --init de  # start bot/locales/de.po from it
 
 Every message is one entry: msgid = its key, the English text as an
 extracted comment (``#. English: ...``) for the translator; a message with
@@ -88,7 +88,7 @@ def init(lang: str, pot: Catalog) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.text.extract", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot.locales.extract", description=__doc__)
     parser.add_argument("--update", action="store_true", help="merge into every <lang>.po")
     parser.add_argument("--init", metavar="LANG", help="start bot/locales/LANG.po")
     args = parser.parse_args(argv)
