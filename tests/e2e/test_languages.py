@@ -103,14 +103,16 @@ async def test_a_french_game(harness: Harness, request: pytest.FixtureRequest) -
     assert loaded.info.options.get("locale") == "fr"
     assert loaded.info.seats[3].display_name == "IA 1"
 
-    # Commands: French descriptions and choices in the synced commands.
+    # Commands: French names, descriptions and choices in the synced commands.
     fr = synced_descriptions(harness, "fr")
     assert fr["carcassonne"] == "Parties de Carcassonne"
     assert fr["place"].startswith("Poser ta tuile")
     assert all(fr.values()), [k for k, v in fr.items() if not v]
     new = next(c for (_, n, _), c in harness.fake.commands.items() if n == "carcassonne")
     sub = next(o for o in new["options"] if o["name"] == "new")
+    assert sub["name_localizations"]["fr"] == "nouvelle"
     policy = next(o for o in sub["options"] if o["name"] == "on_timeout")
+    assert policy["name_localizations"]["fr"] == "temps_écoulé"
     assert policy["choices"][0]["name_localizations"]["fr"] == "l’IA joue le tour"
 
     # The thread, the panels and the DMs of the French players: French only.
