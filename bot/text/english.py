@@ -438,6 +438,10 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "league.season_ended": "Season **{season}** of {league} ended.",
     "league.recomputed": "Recomputed {count} ratings of {league} from the stored results.",
     # --- errors: one per error class (db.errors, bot.errors), key error.<code>[.<variant>] ---
+    "status.lobby": "lobby",
+    "status.active": "active",
+    "status.finished": "finished",
+    "status.abandoned": "abandoned",
     "error.refused": "That cannot be done.",
     "error.bot": "That cannot be done.",
     "error.store": "The game store refused that.",
