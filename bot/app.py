@@ -27,7 +27,9 @@ from bot.shards import Shards
 from bot.shutdown import drain_handlers
 from bot.sync import sync_if_changed
 from bot.ui import funnel
+from bot.ui.access import locale_of
 from bot.ui.autocomplete import complete_game_options
+from bot.ui.labels import CatalogueTranslator
 from bot.ui.notifier import DiscordNotifier
 from db import migrate
 from db.service import GameService
@@ -68,12 +70,24 @@ class CarcassonneBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.start_services()
+        # Descriptions and choices in every language with a catalogue (bot.ui.labels).
+        await self.tree.set_translator(CatalogueTranslator())
         if self.sync_commands:
             await sync_if_changed(
                 self.tree, self.settings.command_hash_file, self.settings.dev_guild_id
             )
         assert self.scheduler is not None
         self.scheduler.start()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction: remember the language of the user's client, for
+        the DMs the bot sends them later outside an interaction."""
+        locale = locale_of(interaction)
+        if self.services is not None and locale is not None:
+            try:
+                await self.services.prefs.seen_locale(interaction.user.id, locale)
+            except Exception:  # a missed language is never worth a failed command
+                log.warning("could not store the locale of user %s", interaction.user.id)
 
     async def start_services(self) -> None:
         """Everything but the network: usable by tests with a fake connection."""

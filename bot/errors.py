@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.text import Text, Words
+from bot.text import Text, Words, has
 from db.errors import GameError
 from engine.phases import IllegalAction
 
@@ -182,7 +182,11 @@ def player_text(error: BaseException, words: Words) -> Text | None:
     """What the player reads for ``error``, or None when it is unexpected (a
     bug: the funnel logs it and shows a generic message)."""
     if isinstance(error, GameError):
-        return words(error.key, **error.fields)
+        fields = dict(error.fields)
+        status = fields.get("status")
+        if isinstance(status, str) and has(f"status.{status}"):
+            fields["status"] = words(f"status.{status}")  # a game's state, in words
+        return words(error.key, **fields)
     if isinstance(error, IllegalAction):
         # The engine's reasons are safe to show (no hidden information).
         return words("error.not_allowed", reason=plain_reason(str(error)))

@@ -18,6 +18,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.text.catalog import LOCALES_DIR
+
 log = logging.getLogger(__name__)
 
 
@@ -32,7 +34,11 @@ def tree_hash(
     tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None = None
 ) -> str:
     data = json.dumps(tree_payload(tree, guild), sort_keys=True, default=str)
-    return hashlib.sha256(data.encode()).hexdigest()
+    digest = hashlib.sha256(data.encode())
+    # The translated descriptions come from the catalogues: a changed one resyncs.
+    for path in sorted(LOCALES_DIR.glob("*.po")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def sync_key(application_id: int, guild_id: int | None) -> str:

@@ -13,7 +13,7 @@ from bot.present.choices import ALL_EXPANSION_ACTIONS
 from bot.text import Text, join
 from bot.ui.access import caller_of
 from bot.ui.autocomplete import MAX_VALUE, typed
-from bot.ui.labels import described
+from bot.ui.labels import command_name, described
 from bot.ui.replies import reply
 from bot.ui.rules import RulesButton, sections_view, show_rules
 
@@ -34,7 +34,9 @@ class Help(commands.Cog):
         names = [ALL_EXPANSION_ACTIONS] + [
             a.command.name for a in expansions.adapters() if a.command is not None
         ]
-        actions = join([words("help.command", name=Text(n)) for n in names], ", ")
+        actions = join(
+            [words("help.command", name=Text(command_name(n, words))) for n in names], ", "
+        )
         await reply(interaction, words("help.text", actions=actions), view=sections_view(words))
 
     @app_commands.command(name="rules", description=described("command.rules"))

@@ -39,11 +39,11 @@ def standings_page(title: str, table: list[Standing], page: int, words: Words) -
             "league.standing_shared" if s.shared_wins else "league.standing",
             rank=page * PAGE + i + 1,
             name=escape(s.name),
-            rating=s.rating,
+            rating=words.decimal(s.rating),
             games=s.games,
             wins=s.wins,
             shared=s.shared_wins,
-            average=s.average_score,
+            average=words.decimal(s.average_score),
         )
         for i, s in enumerate(rows)
     ]
@@ -165,10 +165,10 @@ class LeagueCog(commands.Cog):
                     words(
                         "league.season_line",
                         name=s.name,
-                        start=Text(str(s.starts_on)),
+                        start=words.date(s.starts_on),
                         end=words("league.running")
                         if s.ends_on == OPEN_END
-                        else Text(str(s.ends_on)),
+                        else words.date(s.ends_on),
                     )
                     for s in seasons
                 ]
@@ -222,7 +222,7 @@ class LeagueCog(commands.Cog):
                 words(
                     "league.history_game",
                     game=rows[0].game_id,
-                    date=Text(f"{rows[0].finished_at:%Y-%m-%d}"),
+                    date=words.date(rows[0].finished_at),
                     results=join(parts, " · "),
                 )
             )
@@ -250,7 +250,7 @@ class LeagueCog(commands.Cog):
                     words(
                         "league.recent_game",
                         game=r.game_id,
-                        date=Text(f"{r.finished_at:%Y-%m-%d}"),
+                        date=words.date(r.finished_at),
                         rank=r.rank,
                         score=r.score,
                     )

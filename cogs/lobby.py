@@ -18,7 +18,7 @@ from bot.present.games import HOUR, duration
 from bot.present.lobby import lobby_text
 from bot.services.lobby import NO_LIMIT
 from bot.settings import TIMEOUT_POLICIES
-from bot.text import Text, Words, join
+from bot.text import Text, Words, join, language_name, languages
 from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.confirm import ConfirmButton, ask
 from bot.ui.gamethread import open_thread
@@ -57,6 +57,11 @@ def parse_expansions(text: str) -> list[str]:
 POLICY_CHOICES = [
     app_commands.Choice(name=described(f"lobby.policy.{policy}"), value=policy)
     for policy in TIMEOUT_POLICIES
+]
+# The game's language: every language with a catalogue, each in its own name
+# (CLDR, through Babel), so that anyone finds theirs whatever their client shows.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=language_name(lang), value=lang) for lang in languages()
 ]
 # Suggested turn limits (hours); 0 is "no time limit". Any other number may be typed.
 TURN_HOURS = (NO_LIMIT, 1.0, 6.0, 12.0, 24.0, 48.0, 72.0, 168.0)
@@ -97,8 +102,9 @@ class Lobby(commands.Cog):
         on_timeout=described("command.new.on_timeout"),
         reminder_hours=described("command.new.reminder_hours"),
         league=described("command.new.league"),
+        language=described("command.new.language"),
     )
-    @app_commands.choices(on_timeout=POLICY_CHOICES)
+    @app_commands.choices(on_timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -107,6 +113,7 @@ class Lobby(commands.Cog):
         on_timeout: str | None = None,
         reminder_hours: app_commands.Range[float, 0.01, 720.0] | None = None,
         league: str | None = None,
+        language: str | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
         channel = interaction.channel
@@ -121,6 +128,7 @@ class Lobby(commands.Cog):
             policy=on_timeout,
             reminder_hours=reminder_hours,
             league=league,
+            language=language,
         )
         words = game_words(info)  # the lobby is public: the game's language
         view = lobby_view(info, words)

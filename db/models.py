@@ -126,6 +126,9 @@ class UserSettings(Timestamps, Base):
     quiet_from: Mapped[int | None] = mapped_column(Integer)
     quiet_to: Mapped[int | None] = mapped_column(Integer)
     utc_offset: Mapped[int] = mapped_column(Integer, default=0)
+    # The language of their Discord client when last seen (an interaction):
+    # DMs sent outside an interaction use it (bot.services.prefs).
+    locale: Mapped[str | None] = mapped_column(String(16))
 
 
 class League(Base):

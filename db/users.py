@@ -26,6 +26,7 @@ class UserPrefs:
     quiet_from: int | None = None  # hour 0..23 in the user's time
     quiet_to: int | None = None
     utc_offset: int = 0  # minutes east of UTC
+    locale: str | None = None  # Discord client locale when last seen ("fr", "en-US")
 
 
 SETTABLE = frozenset(f.name for f in fields(UserPrefs)) - {"user_id"}

@@ -59,7 +59,7 @@ def english() -> Captions:
             "lock": "locked: paid at game end",
             "tiebreak": "counts one extra follower",
         },
-        rotations_title=lambda x, y: f"Your tile at {x},{y}: choose a rotation",
+        rotations_title=lambda x, y: f"Your tile at {x},{y}: pick how it lies",
         follower_title="Put a follower? Pick a number",
         features={"road": "Road", "city": "City", "monastery": "Monastery", "field": "Field"},
         hand_private="your hand - only you see this",
@@ -77,7 +77,7 @@ GIFT_NOTE = (
     "Each unopened gift scores 2 points at the end."
 )
 CLASS_BANDS = {
-    "lightning": "LIGHTNING - resolves at once",
+    "lightning": "LIGHTNING - acts at once",
     "plain": "PLAIN - play in your turn",
     "end": "GAME END - applies at the end",
 }

@@ -65,6 +65,7 @@ class BetsAdapter(Adapter):
     messages: ClassVar[Mapping[str, Entry]] = {
         "bets.title": "The Bets",
         "bets.command": "Bet a chip, pass, or pick the feature that settles your bets (The Bets)",
+        "bets.command.name": "bet",  # the command's name (bot.ui.labels)
         "bets.command.choice": "what to do (only what the game allows now)",
         "bets.prompt.stake": "Bet a chip on the betting office{where}, or pass",
         "bets.prompt.settle": "Choose which road or city settles the bets{where}",

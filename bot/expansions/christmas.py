@@ -98,6 +98,7 @@ class ChristmasAdapter(Adapter):
     messages: ClassVar[Mapping[str, Entry]] = {
         "christmas.title": "Christmas Present",
         "christmas.command": "Draw, play or target a Christmas card, or answer an attack",
+        "christmas.command.name": "card",  # the command's name (bot.ui.labels)
         "christmas.command.choice": "what to do (only what the game allows now)",
         "christmas.someone": "someone",
         "christmas.deck.abbey": "abbey",

@@ -50,6 +50,7 @@ class GiftsAdapter(Adapter):
     messages: ClassVar[Mapping[str, Entry]] = {
         "gifts.title": "The Gifts",
         "gifts.command": "Open a gift or choose a tile (The Gifts)",
+        "gifts.command.name": "gift",  # the command's name (bot.ui.labels)
         "gifts.command.choice": "what to do (only what the game allows now)",
         "gifts.prompt.choose_tile": "Choose which of your two tiles to keep",
         "gifts.holding": "Gifts",

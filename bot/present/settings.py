@@ -46,7 +46,7 @@ def settings_text(prefs: UserPrefs, now: dt.datetime, words: Words) -> Text:
     ]
     if prefs.away_until is not None and prefs.away_until > now:
         when = local_time(prefs, prefs.away_until)
-        lines.append(words("settings.away_until", date=Text(when.strftime("%a %d %b %H:%M"))))
+        lines.append(words("settings.away_until", date=words.moment(when)))
     else:
         lines.append(words("settings.not_away"))
     if prefs.quiet_from is not None and prefs.quiet_to is not None:
@@ -57,7 +57,7 @@ def settings_text(prefs: UserPrefs, now: dt.datetime, words: Words) -> Text:
         words(
             "settings.zone",
             zone=offset_words(prefs.utc_offset, words),
-            time=Text(local_time(prefs, now).strftime("%H:%M")),
+            time=words.clock(local_time(prefs, now)),
         )
     )
     lines.append(words("settings.note"))
@@ -86,7 +86,7 @@ def zone_choices(prefs: UserPrefs, now: dt.datetime, words: Words) -> list[Choic
             words(
                 "settings.zone_option",
                 zone=offset_words(m, words),
-                time=Text((now + dt.timedelta(minutes=m)).strftime("%H:%M")),
+                time=words.clock(now + dt.timedelta(minutes=m)),
             ),
             str(m),
             m == prefs.utc_offset,

@@ -24,7 +24,8 @@ class Caller:
     guild_id: int | None = None
     channel_id: int | None = None
     name: str = ""
-    locale: str | None = None
+    locale: str | None = None  # the user's Discord client language
+    guild_locale: str | None = None  # the server's preferred language
 
     @property
     def words(self) -> Words:

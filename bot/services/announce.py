@@ -176,13 +176,15 @@ class Announcer:
             notes.mentioned.add((number, active))
             seat = humans[active]
             if self._dm_ok(info, seat, prefs) and not self._quiet(seat, prefs):
+                mine = self._reader(seat, prefs, words)
                 await self._dm(
                     info,
                     seat,
                     Post(
-                        words("turn.your_turn_dm", game=info.id, turn=number),
+                        mine("turn.your_turn_dm", game=info.id, turn=number),
                         links=[turn_key(number), LINK_THREAD],
                         info=info,
+                        locale=mine.locale,
                     ),
                 )
 
@@ -327,13 +329,18 @@ class Announcer:
                 seat = humans[p]
                 open_now = still and d is not None and p in d.players
                 if self._dm_ok(info, seat, prefs):
+                    mine = self._reader(seat, prefs, words)
                     if open_now:
-                        await self._ask_by_dm(info, game, seat, words, discreet=ask.discreet)
+                        await self._ask_by_dm(info, game, seat, mine, discreet=ask.discreet)
                     elif ask.discreet:
                         await self._dm(
                             info,
                             seat,
-                            Post(words("turn.answered_for_you", game=info.id), info=info),
+                            Post(
+                                mine("turn.answered_for_you", game=info.id),
+                                info=info,
+                                locale=mine.locale,
+                            ),
                             reask=True,
                         )
                 elif ask.discreet or open_now:
@@ -387,7 +394,7 @@ class Announcer:
         notes = self.notes(info.id)
         if notes.opened:
             links.insert(0, turn_key(max(notes.opened)))
-        post = Post(text, panel=panel, links=links, info=info)
+        post = Post(text, panel=panel, links=links, info=info, locale=words.locale)
         await self._dm(info, seat, post, reask=True)
 
     # --- the end ---------------------------------------------------------------------------
@@ -459,18 +466,27 @@ class Announcer:
             notes.hands[index] = digest
             if known == digest or not self._dm_ok(info, seat, prefs):
                 continue
-            news = hd.received(index, events, words)
+            mine = self._reader(seat, prefs, words)
+            news = hd.received(index, events, mine)
             if not news and (known is None or index not in notes.hand_dm):
                 continue
-            post = await hand_post(info, view, words)
+            post = await hand_post(info, view, mine)
             if news:
                 post.text = join([*news, post.text])
             post.key, post.fresh, post.info = f"hand:{info.id}", bool(news), info
+            post.locale = mine.locale
             post.links = [LINK_THREAD]
             notes.hand_dm.add(index)
             await self._dm(info, seat, post)
 
     # --- DMs --------------------------------------------------------------------------------
+    @staticmethod
+    def _reader(seat: SeatInfo, prefs: dict[int, UserPrefs], words: Words) -> Words:
+        """A DM's words: its reader's language when known (their client's,
+        last seen), else the game's."""
+        p = prefs.get(seat.user_id or 0)
+        return Words(p.locale) if p is not None and p.locale else words
+
     def _dm_ok(self, info: GameInfo, seat: SeatInfo, prefs: dict[int, UserPrefs]) -> bool:
         if seat.user_id is None or not seat.dm_reachable or (info.id, seat.index) in self._no_dm:
             return False

@@ -24,7 +24,8 @@ from bot.services.messages import Post
 from bot.services.threads import sync_thread
 from bot.services.turns import Turns
 from bot.settings import TIMEOUT_POLICIES
-from bot.text import ENGLISH, escape
+from bot.text import ENGLISH, Words, escape
+from bot.text import language as catalogue_language
 from db.errors import GameFinished, GameNotInLobby, HostOnly, UnknownPolicy
 from db.models import ACTIVE, LOBBY, OVER
 from db.service import GameInfo, GameOptions, SeatInfo
@@ -52,6 +53,7 @@ class Lobby:
         policy: str | None = None,
         reminder_hours: float | None = None,
         league: str | None = None,
+        language: str | None = None,
         thread_id: int | None = None,
         seed: int | None = None,
         decks: dict[str, list[str]] | None = None,
@@ -80,7 +82,12 @@ class Lobby:
             turn_timeout_seconds=None if hours is None else max(1, round(hours * HOUR)),
             # db knows "ai" (act for the player) and "remind"; skip is an AI policy here.
             timeout_policy=REMIND_ONLY if policy == REMIND_ONLY else "ai",
-            extra={options.POLICY: policy, options.REMINDER_HOURS: reminder},
+            extra={
+                options.POLICY: policy,
+                options.REMINDER_HOURS: reminder,
+                # Public messages and images: the language chosen, else the server's.
+                options.LOCALE: catalogue_language(language or caller.guild_locale),
+            },
         )
         store = self.ctx.store
         info = await store.create_game(
@@ -141,11 +148,12 @@ class Lobby:
         info = await visible_game(self.ctx.store, caller, game_id)
         if caller.user_id != info.host_id:
             raise HostOnly("add_ai")
-        # The seat's name is stored with the game (records), so in one language;
-        # the lowest free number, so that names stay apart after a removal.
+        # The seat's name is stored with the game (records), so in the game's
+        # language; the lowest free number, so that names stay apart after a removal.
+        words = self.ctx.words(info)
         taken = {s.display_name for s in info.seats}
-        n = next(n for n in range(1, len(info.seats) + 2) if ai_name(n) not in taken)
-        await self.ctx.store.add_seat(game_id, ai_name(n), is_ai=True)
+        n = next(n for n in range(1, len(info.seats) + 2) if ai_name(n, words) not in taken)
+        await self.ctx.store.add_seat(game_id, ai_name(n, words), is_ai=True)
         return await self._changed(game_id)
 
     async def remove(self, caller: Caller, game_id: int, seat: str) -> SeatInfo:
@@ -209,8 +217,8 @@ class Lobby:
         return info
 
 
-def ai_name(number: int) -> str:
-    return ENGLISH("lobby.ai_name", number=number)
+def ai_name(number: int, words: Words = ENGLISH) -> str:
+    return words("lobby.ai_name", number=number)
 
 
 def seat_key(seat: SeatInfo) -> str:

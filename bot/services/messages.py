@@ -49,6 +49,7 @@ class Post:
     keep_image: bool = False  # an edit that leaves the message's images as they are
     links: list[str] = field(default_factory=list)  # LINK_THREAD or message keys (DMs)
     info: GameInfo | None = None  # the game a DM is about (its links and order)
+    locale: str | None = None  # a DM's language (its reader's), else the game's
     refused: Callable[[], Awaitable[None]] | None = None  # the DM could not be delivered
 
     async def images(self) -> list[Image]:

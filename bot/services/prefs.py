@@ -32,6 +32,7 @@ CACHE_SECONDS = 60.0
 DAY = dt.timedelta(days=1)
 HOUR = dt.timedelta(hours=1)
 MAX_AWAY = dt.timedelta(days=366)
+MAX_LOCALE = 16
 
 
 class BadSetting(ValueError):
@@ -131,6 +132,15 @@ class Prefs:
                 self._cache[u] = (now, p)
                 out[u] = p
         return out
+
+    async def seen_locale(self, user_id: int, locale: str | None) -> None:
+        """Remember the language of the user's client (an interaction's
+        ``locale``) for the DMs sent outside an interaction; written only
+        when it changed."""
+        if not locale or len(locale) > MAX_LOCALE:
+            return
+        if (await self.get(user_id)).locale != locale:
+            await self.update(user_id, locale=locale)
 
     async def update(self, user_id: int, **changes: Any) -> UserPrefs:
         self._check(changes)

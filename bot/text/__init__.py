@@ -16,9 +16,19 @@ treated, separated by commas. Call sites never build sentences.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
-from bot.text.catalog import DEFAULT_LOCALE, add_messages, has, keys, language, template
+from bot.text.catalog import (
+    DEFAULT_LOCALE,
+    add_messages,
+    has,
+    keys,
+    language,
+    language_name,
+    languages,
+    template,
+)
 from bot.text.safe import Text, channel, code_safe, escape, join, mention, timestamp
 
 __all__ = [
@@ -34,6 +44,8 @@ __all__ = [
     "join",
     "keys",
     "language",
+    "language_name",
+    "languages",
     "mention",
     "t",
     "timestamp",
@@ -68,6 +80,34 @@ class Words:
 
     def __call__(self, key: str, /, **fields: object) -> Text:
         return t(key, locale=self.locale, **fields)
+
+    @property
+    def lang(self) -> str:
+        """The catalogue these words come from ("en", "fr", ...)."""
+        return language(self.locale)
+
+    # Numbers, dates and times as this language writes them (Babel, CLDR).
+    def decimal(self, value: float, digits: int = 1) -> Text:
+        from babel.numbers import format_decimal
+
+        pattern = "#,##0." + "0" * digits if digits else "#,##0"
+        return Text(format_decimal(value, format=pattern, locale=self.lang))
+
+    def date(self, day: dt.date) -> Text:
+        from babel.dates import format_date
+
+        return Text(format_date(day, format="medium", locale=self.lang))
+
+    def clock(self, moment: dt.datetime | dt.time) -> Text:
+        from babel.dates import format_time
+
+        return Text(format_time(moment, format="HH:mm", locale=self.lang))
+
+    def moment(self, moment: dt.datetime) -> Text:
+        """A weekday, date and time ("Mon, Mar 2, 14:00")."""
+        from babel.dates import format_datetime
+
+        return Text(format_datetime(moment, format="EEE d MMM, HH:mm", locale=self.lang))
 
 
 ENGLISH = Words()

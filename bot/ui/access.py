@@ -28,6 +28,11 @@ def locale_of(interaction: discord.Interaction) -> str | None:
     return locale.value if isinstance(locale, discord.Locale) else None
 
 
+def guild_locale_of(interaction: discord.Interaction) -> str | None:
+    locale = getattr(interaction, "guild_locale", None)
+    return locale.value if isinstance(locale, discord.Locale) else None
+
+
 def caller_of(interaction: discord.Interaction) -> Caller:
     return Caller(
         user_id=interaction.user.id,
@@ -35,6 +40,7 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         channel_id=interaction.channel_id,
         name=display_name(interaction.user),
         locale=locale_of(interaction),
+        guild_locale=guild_locale_of(interaction),
     )
 
 

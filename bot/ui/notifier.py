@@ -69,7 +69,10 @@ class DiscordNotifier:
         info = message.info
         lane = info.id if info is not None else 0
         key = f"dm:{user_id}:{info.id if info else 0}:{message.key}" if message.key else None
-        words = options.game_words(info) if info is not None else Words()
+        if message.locale is not None:
+            words = Words(message.locale)
+        else:
+            words = options.game_words(info) if info is not None else Words()
         panel = message.panel
         links = list(message.links)
 

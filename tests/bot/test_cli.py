@@ -207,7 +207,7 @@ def test_check_a_good_set_up(
         f"ok       settings: 3 from {tmp_path / '.env'}, the rest default",
         f"ok       Discord accepts DISCORD_TOKEN: application 'Carcassonne' (id {APP_ID})",
         f"ok       database reachable: {url}",
-        "ok       schema at head (0002)",
+        "ok       schema at head (0003)",
     ]
 
 
@@ -308,7 +308,7 @@ def test_backup_then_restore_brings_the_games_back(
     use_settings(Settings(database_url=url))
     backup = tmp_path / "backups" / "monday.sqlite3"
     assert cli.main(["backup", str(backup)]) == 0
-    assert f"backed up to {backup} (1 games, schema 0002" in capsys.readouterr().out
+    assert f"backed up to {backup} (1 games, schema 0003" in capsys.readouterr().out
     # The game goes on after the backup, and a second game is opened.
     asyncio.run(_play(url, 2))
     live_db = Database(url)
@@ -316,7 +316,7 @@ def test_backup_then_restore_brings_the_games_back(
     asyncio.run(live_db.dispose())
     assert cli.main(["restore", str(backup)]) == 0
     out = capsys.readouterr().out
-    assert f"restored {tmp_path / 'live.sqlite3'} (1 games, schema 0002" in out
+    assert f"restored {tmp_path / 'live.sqlite3'} (1 games, schema 0003" in out
     assert asyncio.run(_status(url, game_id)) == ("active", version)
     kept = next(tmp_path.glob("live.sqlite3.before-restore-*"))
     assert f"kept in {kept}" in out

@@ -71,6 +71,17 @@ async def test_settings_are_stored_per_user_and_checked(services: Services) -> N
         await services.prefs.update(7, away_until=NOON.replace(tzinfo=None))
 
 
+async def test_the_client_language_last_seen_is_kept_for_dms(services: Services) -> None:
+    assert (await services.prefs.get(7)).locale is None
+    await services.prefs.seen_locale(7, "fr")
+    await services.prefs.seen_locale(7, None)  # an interaction without one changes nothing
+    services.prefs._cache.clear()
+    assert (await services.prefs.get(7)).locale == "fr"
+    await services.prefs.seen_locale(7, "nl")
+    services.prefs._cache.clear()
+    assert (await services.prefs.get(7)).locale == "nl"
+
+
 async def test_questions_out_of_turn_get_their_own_shorter_limit(services: Services) -> None:
     ada = Caller(10, guild_id=1, channel_id=2, name="Ada")
     bo = Caller(11, guild_id=1, channel_id=2, name="Bo")

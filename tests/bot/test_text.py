@@ -57,9 +57,11 @@ def test_code_blocks_keep_names_readable_but_closed() -> None:
 
 
 def test_locales_fall_back_to_english() -> None:
-    assert Words("fr-FR")("lobby.ai_added") == ENGLISH("lobby.ai_added")
-    assert t("lobby.ai_added", locale="nl") == t("lobby.ai_added")
+    # A locale without a catalogue (German) reads English; French has its own.
+    assert Words("de")("lobby.ai_added") == ENGLISH("lobby.ai_added")
+    assert t("lobby.ai_added", locale="en-GB") == t("lobby.ai_added")
     assert t("lobby.ai_added", locale=None) == "AI seat added."
+    assert Words("fr-FR")("lobby.ai_added") == "IA ajoutée."
 
 
 def test_an_unknown_key_shows_itself_and_is_logged(caplog: pytest.LogCaptureFixture) -> None:

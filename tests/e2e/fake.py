@@ -269,9 +269,18 @@ class FakeDiscord:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    def add_member(self, name: str, *, dm_open: bool = True, server: Server | None = None) -> int:
-        """A new user, a member of the first guild (or of ``server``) with the Players role."""
+    def add_member(
+        self,
+        name: str,
+        *,
+        dm_open: bool = True,
+        server: Server | None = None,
+        locale: str = "en-US",
+    ) -> int:
+        """A new user, a member of the first guild (or of ``server``) with the
+        Players role, whose Discord client speaks ``locale``."""
         user = self.world.add_user(name, dm_open=dm_open)
+        user.locale = locale
         guild, role = (self.guild, self.player_role) if server is None else server.member_of
         self.world.add_member(guild, user, [role])
         return user.id
@@ -415,7 +424,7 @@ class FakeDiscord:
             "channel": channel.to_json(w),
             "token": inter.token,
             "version": 1,
-            "locale": "en-US",
+            "locale": w.users[user_id].locale,
             "entitlements": [],
             "attachment_size_limit": val.MAX_FILE_BYTES,
         }
@@ -426,8 +435,8 @@ class FakeDiscord:
             payload.update(
                 guild_id=str(guild.id),
                 member=member,
-                guild_locale="en-US",
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
+                guild_locale=guild.preferred_locale,
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
                 app_permissions=str(w.permissions(self.bot_user.id, channel)),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,

@@ -69,10 +69,18 @@ class Harness:
         self.bot = bot
         self.members: dict[str, Member] = {}
 
-    def member(self, name: str, *, dm_open: bool = True, server: Server | None = None) -> Member:
-        """A member of the first guild (or of ``server``: FakeDiscord.add_server)."""
+    def member(
+        self,
+        name: str,
+        *,
+        dm_open: bool = True,
+        server: Server | None = None,
+        locale: str = "en-US",
+    ) -> Member:
+        """A member of the first guild (or of ``server``: FakeDiscord.add_server),
+        whose Discord client speaks ``locale`` ("fr", "nl", "en-US")."""
         if name not in self.members:
-            uid = self.fake.add_member(name, dm_open=dm_open, server=server)
+            uid = self.fake.add_member(name, dm_open=dm_open, server=server, locale=locale)
             self.members[name] = Member(self, uid, name)
         return self.members[name]
 

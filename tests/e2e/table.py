@@ -48,6 +48,7 @@ async def open_table(
     decks: dict[str, list[str]] | None = None,
     channel: int | None = None,
     before_start: Callable[[int], Awaitable[None]] | None = None,
+    language: str | None = None,
 ) -> Table:
     """``/carcassonne new`` by the first player (in ``channel``, default the
     first guild's #games), Join by the others, AI seats, optionally a fixed
@@ -56,7 +57,8 @@ async def open_table(
     host = players[0]
     first_call = len(h.fake.calls)
     started = time.monotonic()
-    opened = await host.slash("carcassonne new", channel=channel, expansions=expansions)
+    options = {"language": language} if language else {}
+    opened = await host.slash("carcassonne new", channel=channel, expansions=expansions, **options)
     lobby = next(m for m in opened.messages if not m.ephemeral and m.custom_ids())
     # The game's thread was started from the lobby message (so it has its id).
     thread = h.fake.world.channels[lobby.id]
@@ -73,7 +75,8 @@ async def open_table(
     if before_start is not None:
         await before_start(game_id)
     out = await host.click(lobby, custom_id=lobby_button(lobby, "start"))
-    assert "started" in out.text.lower(), out.text
+    # The host's own language: English, French, Dutch (tests/e2e/test_languages.py).
+    assert any(w in out.text.lower() for w in ("started", "a commencé", "gestart")), out.text
     return Table(game_id, thread.id, lobby, host, players, started, first_call)
 
 

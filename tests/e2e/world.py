@@ -78,6 +78,7 @@ class User:
     name: str
     bot: bool = False
     dm_open: bool = True  # False: DMs to this user fail with 403 / 50007
+    locale: str = "en-US"  # the language of their Discord client (interactions' ``locale``)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -298,6 +299,7 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, list[int]] = field(default_factory=dict)  # user -> role ids
     joined: float = field(default_factory=time.time)
+    preferred_locale: str = "en-US"  # the server's language (interactions' ``guild_locale``)
 
     @property
     def everyone(self) -> Role:
@@ -345,7 +347,7 @@ class Guild:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,

@@ -1,0 +1,1 @@
+"""Message catalogues, one gettext PO file per language (bot.text.catalog)."""

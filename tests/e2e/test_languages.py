@@ -1,0 +1,155 @@
+"""Whole short games played by members whose Discord client speaks French or
+Dutch (#15): the synced commands carry their descriptions in those languages,
+the game's public messages follow the game's language (the server's, or the
+one chosen at /carcassonne new), and each member's panels and DMs follow
+their own client's language. Everything a member read is scanned for English
+that should have been translated, and for raw message keys."""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+import pytest
+
+from bot.locales.extract import source_messages
+from bot.text import catalog
+from engine.expansions import known_expansions
+from tests.e2e import transcript
+from tests.e2e.gamedb import game_state
+from tests.e2e.members import Harness, Member
+from tests.e2e.table import open_table, play_table
+from tests.e2e.test_games import ALL_DECK, write_transcripts
+
+KEY = re.compile(
+    r"\b(?:command|button|lobby|panel|prompt|label|turn|event|final|hand|scores|error|"
+    r"image|where|games|settings|league|rules|gifts|bets|christmas)\.[a-z_]+(?:\.[a-z_-]+)*\b"
+)
+
+
+def _forms(entry: catalog.Entry) -> list[str]:
+    return [entry] if isinstance(entry, str) else list(entry.values())
+
+
+def english_only_fragments(lang: str) -> set[str]:
+    """Literal pieces of the English messages (three words or more) that the
+    language's catalogue never uses: seen by its reader, they are English
+    that bypassed the catalogue."""
+    translated = " ".join(
+        " ".join(v if isinstance(v, str) else " ".join(v) for v in tr.messages.values())
+        for tr in [catalog.translations()[lang]]
+    ).lower()
+    out: set[str] = set()
+    for entry in source_messages().values():
+        for form in _forms(entry):
+            for literal, *_ in string.Formatter().parse(form):
+                for piece in re.split(r"[\n:;,.()*`!?\-]+", literal):
+                    words = piece.split()
+                    if len(words) >= 3 and piece.strip().lower() not in translated:
+                        out.add(" ".join(words).lower())
+    return out
+
+
+def seen(member: Member, channels: set[int]) -> str:
+    dm = member.fake.world.dm_channels.get(member.id)
+    parts: list[str] = []
+    for m in member.visible():
+        if m.channel_id in channels or m.channel_id == dm or m.visible_to == member.id:
+            parts += transcript.texts(m)
+    return "\n".join(parts)
+
+
+def assert_in_language(text: str, lang: str, *, markers: list[str]) -> None:
+    assert len(text) > 2000, "too little was read to judge its language"
+    low = " ".join(text.lower().split())
+    leaks = sorted(f for f in english_only_fragments(lang) if f in low)
+    assert leaks == [], f"English in a {lang} reader's messages: {leaks[:10]}"
+    assert KEY.findall(text) == []
+    for marker in markers:
+        assert marker in text, marker
+
+
+def synced_descriptions(harness: Harness, lang: str) -> dict[str, str]:
+    """Each described command, subcommand and option (its name path) -> its
+    description in ``lang`` (options with no description, "…", left out)."""
+    out: dict[str, str] = {}
+
+    def walk(path: str, item: dict[str, Any]) -> None:
+        if item.get("description", "…") != "…":
+            out[path] = (item.get("description_localizations") or {}).get(lang, "")
+        for option in item.get("options") or []:
+            walk(f"{path} {option['name']}", option)
+
+    for (_, name, _), command in harness.fake.commands.items():
+        walk(name, command)
+    return out
+
+
+async def test_a_french_game(harness: Harness, request: pytest.FixtureRequest) -> None:
+    """Two French players and one English one, every expansion, a fixed short
+    deck; the server's language is French, so the game is."""
+    harness.fake.guild.preferred_locale = "fr"
+    ada, bo = harness.member("Ada", locale="fr"), harness.member("Bo", locale="fr")
+    cy = harness.member("Cy", locale="en-GB")
+    exps = ",".join(known_expansions())
+    table = await open_table(
+        harness, [ada, bo, cy], ai_seats=1, expansions=exps, seed=13, decks={"tiles": ALL_DECK}
+    )
+    log = await play_table(harness, table, seed=5)
+    assert log.finished
+    write_transcripts(table, "french", request.config)
+    loaded = await game_state(harness.bot.database_url, table.game_id)
+    assert loaded.info.options.get("locale") == "fr"
+    assert loaded.info.seats[3].display_name == "IA 1"
+
+    # Commands: French names, descriptions and choices in the synced commands.
+    fr = synced_descriptions(harness, "fr")
+    assert fr["carcassonne"] == "Parties de Carcassonne"
+    assert fr["place"].startswith("Poser ta tuile")
+    assert all(fr.values()), [k for k, v in fr.items() if not v]
+    new = next(c for (_, n, _), c in harness.fake.commands.items() if n == "carcassonne")
+    sub = next(o for o in new["options"] if o["name"] == "new")
+    assert sub["name_localizations"]["fr"] == "nouvelle"
+    policy = next(o for o in sub["options"] if o["name"] == "on_timeout")
+    assert policy["name_localizations"]["fr"] == "temps_écoulé"
+    assert policy["choices"][0]["name_localizations"]["fr"] == "l’IA joue le tour"
+
+    # The thread, the panels and the DMs of the French players: French only.
+    thread = {table.thread_id}
+    for member in (ada, bo):
+        assert_in_language(
+            seen(member, thread), "fr", markers=["Jouer mon tour", "Partie n°", "Tour "]
+        )
+        assert member.dms(), "the French players got their hands by DM"
+    # Cy's client is English: Cy's own panels and DMs are English, the thread French.
+    cy_private = "\n".join(
+        t
+        for m in cy.visible()
+        if m.visible_to == cy.id or m in cy.dms()
+        for t in transcript.texts(m)
+    )
+    assert "Game #" in cy_private and "Partie n°" not in cy_private
+    # Images: every board, hand and final image was drawn (their words are the
+    # game's and the reader's Captions: tests/bot/test_languages.py).
+    assert ada.images() and any(a.filename == "final-score.png" for a in ada.images())
+
+
+async def test_a_dutch_game_chosen_at_new(harness: Harness, request: pytest.FixtureRequest) -> None:
+    """A base game on an English server whose host picks Nederlands; the two
+    players' clients speak Dutch."""
+    if "nl" not in catalog.translations():
+        pytest.skip("no Dutch catalogue (bot/locales/nl.po)")
+    an, bram = harness.member("An", locale="nl"), harness.member("Bram", locale="nl")
+    table = await open_table(
+        harness, [an, bram], seed=3, decks={"tiles": ALL_DECK[:8]}, language="nl"
+    )
+    log = await play_table(harness, table, seed=2)
+    assert log.finished
+    write_transcripts(table, "dutch", request.config)
+    loaded = await game_state(harness.bot.database_url, table.game_id)
+    assert loaded.info.options.get("locale") == "nl"
+    nl = synced_descriptions(harness, "nl")
+    assert all(nl.values()), [k for k, v in nl.items() if not v]
+    for member in (an, bram):
+        assert_in_language(seen(member, {table.thread_id}), "nl", markers=["Beurt spelen"])
