@@ -1,5 +1,6 @@
 """After a change: the public turn message, the pings of whoever must act,
-questions asked privately, hands by DM.
+questions asked privately, hands by DM (the private side and what is
+remembered of each game: bot.services.mailer).
 
 One public message per turn, kept up to date: it is created when the game
 first waits for a human in that turn (with the board, the tile to place and
@@ -23,22 +24,17 @@ and INFO logs name seats, never hidden things.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from bot import options
 from bot.present import choices as ch
 from bot.present import events as ev
-from bot.present import hands as hd
 from bot.present import panel as pn
 from bot.present import turn as tp
 from bot.render import board_async, final_async, timelapse_async
-from bot.services.context import Context
-from bot.services.messages import LINK_THREAD, Image, Post, hand_post
-from bot.services.prefs import Prefs
+from bot.services.mailer import Mailer, digest_of
+from bot.services.messages import LINK_THREAD, Image, Post
 from bot.services.waiting import WaitingKey, turn_number
 from bot.text import Text, Words, escape, join, mention
 from db.models import ACTIVE
@@ -46,7 +42,7 @@ from db.service import GameInfo, SeatInfo
 from db.users import UserPrefs
 from engine.game import Game
 from engine.phases import STEP_PLACE, Event
-from engine.views import PublicView, private_view, public_view
+from engine.views import PublicView, public_view
 
 log = logging.getLogger(__name__)
 
@@ -61,36 +57,11 @@ class Ask:
     discreet: bool
 
 
-@dataclass
-class GameNotes:
-    """What the announcer remembers of one game (memory only: after a restart
-    the next message starts afresh)."""
-
-    opened: set[int] = field(default_factory=set)  # turns with a message
-    mentioned: set[tuple[int, int]] = field(default_factory=set)  # (turn, seat) pinged
-    carry: list[int] = field(default_factory=list)  # turns to show in the next message
-    shown: dict[str, str] = field(default_factory=dict)  # message key -> digest sent
-    hands: dict[int, str] = field(default_factory=dict)  # seat -> hidden digest
-    hand_dm: set[int] = field(default_factory=set)  # seats with a hand DM to edit
-
-
 def turn_key(number: int) -> str:
     return f"turn:{number}"
 
 
-class Announcer:
-    def __init__(self, ctx: Context, prefs: Prefs) -> None:
-        self.ctx = ctx
-        self.prefs = prefs
-        self._notes: dict[int, GameNotes] = {}
-        self._no_dm: set[tuple[int, int]] = set()  # DMs refused in this process
-
-    def notes(self, game_id: int) -> GameNotes:
-        found = self._notes.get(game_id)
-        if found is None:
-            found = self._notes[game_id] = GameNotes()
-        return found
-
+class Announcer(Mailer):
     # --- after every change ---------------------------------------------------------
     async def announce(
         self,
@@ -221,7 +192,7 @@ class Announcer:
         parts.append(tp.section(game, number, events, who, words))
         text = tp.message(parts, status, words)
         if create:
-            notes.shown[key] = _digest(text)
+            notes.shown[key] = digest_of(text)
             board = public_view(game)
             cells = ch.legal_cells(game) if d is not None and STEP_PLACE in d.types else []
 
@@ -240,7 +211,7 @@ class Announcer:
                 ),
             )
             return
-        digest = _digest((text, final))
+        digest = digest_of((text, final))
         if notes.shown.get(key) == digest:
             return
         notes.shown[key] = digest
@@ -440,82 +411,6 @@ class Announcer:
             Post(text, filename="final-score.png", turn=game.turns_played, draw=draw, key="final"),
         )
 
-    def _forget(self, game_id: int) -> None:
-        self._notes.pop(game_id, None)
-        self._no_dm = {k for k in self._no_dm if k[0] != game_id}
-
-    # --- hands by DM -----------------------------------------------------------------------
-    async def _hands(
-        self,
-        info: GameInfo,
-        game: Game,
-        events: list[Event],
-        humans: dict[int, SeatInfo],
-        prefs: dict[int, UserPrefs],
-        words: Words,
-    ) -> None:
-        """A DM when a seat received something (a card, a gift); the same DM
-        edited when its hand changed otherwise (a chip staked, a card played)."""
-        if game.finished:
-            return
-        notes = self.notes(info.id)
-        for index, seat in humans.items():
-            view = private_view(game, index)
-            digest = _digest(view.hidden)
-            known = notes.hands.get(index)
-            notes.hands[index] = digest
-            if known == digest or not self._dm_ok(info, seat, prefs):
-                continue
-            mine = self._reader(seat, prefs, words)
-            news = hd.received(index, events, mine)
-            if not news and (known is None or index not in notes.hand_dm):
-                continue
-            post = await hand_post(info, view, mine)
-            if news:
-                post.text = join([*news, post.text])
-            post.key, post.fresh, post.info = f"hand:{info.id}", bool(news), info
-            post.locale = mine.locale
-            post.links = [LINK_THREAD]
-            notes.hand_dm.add(index)
-            await self._dm(info, seat, post)
-
-    # --- DMs --------------------------------------------------------------------------------
-    @staticmethod
-    def _reader(seat: SeatInfo, prefs: dict[int, UserPrefs], words: Words) -> Words:
-        """A DM's words: its reader's language when known (their client's,
-        last seen), else the game's."""
-        p = prefs.get(seat.user_id or 0)
-        return Words(p.locale) if p is not None and p.locale else words
-
-    def _dm_ok(self, info: GameInfo, seat: SeatInfo, prefs: dict[int, UserPrefs]) -> bool:
-        if seat.user_id is None or not seat.dm_reachable or (info.id, seat.index) in self._no_dm:
-            return False
-        p = prefs.get(seat.user_id)
-        return p is None or p.dms
-
-    def _may_ping(self, seat: SeatInfo, prefs: dict[int, UserPrefs]) -> bool:
-        if seat.user_id is None:
-            return False
-        p = prefs.get(seat.user_id)
-        return p is None or (p.mentions and not self.prefs.quiet(p))
-
-    def _quiet(self, seat: SeatInfo, prefs: dict[int, UserPrefs]) -> bool:
-        p = prefs.get(seat.user_id or 0)
-        return p is not None and self.prefs.quiet(p)
-
-    async def _dm(self, info: GameInfo, seat: SeatInfo, post: Post, *, reask: bool = False) -> None:
-        """DM a seat; if Discord refuses, the thread is told (once) and, for a
-        question (``reask``), the seat is asked there instead."""
-        assert seat.user_id is not None
-        post.info = info
-
-        async def refused() -> None:
-            await self.dm_refused(info.id, seat.index, reask=reask)
-
-        post.refused = refused
-        if not await self.ctx.notifier.dm(seat.user_id, post):
-            await refused()
-
     async def dm_refused(self, game_id: int, seat_index: int, *, reask: bool = False) -> None:
         """Discord refused a DM to a seat: note it, tell the thread once and,
         for a question, ask it there (the same neutral words for a discreet
@@ -543,7 +438,3 @@ class Announcer:
             return
         prefs = await self.prefs.many([seat.user_id] if seat.user_id else [])
         await self._thread_ask(info, game, [seat_index], discreet, {seat_index: seat}, prefs, words)
-
-
-def _digest(value: Any) -> str:
-    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
