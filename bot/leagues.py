@@ -18,7 +18,7 @@ without a result, and nobody wins by resigning.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce
@@ -96,15 +96,25 @@ class Standing:
 
 
 # --- pure rating and standings logic ---------------------------------------------
-def settle_resignations(rows: Sequence[ResultRow]) -> list[ResultRow]:
-    """One game's rows with resignations counted as losses: the seats that
+def ranks_after_resignations(scores: Sequence[int], resigned: Collection[int]) -> list[int]:
+    """Each seat's place with resignations counted as losses: the seats that
     played on keep their order by score (ties shared, B-10) and the resigned
-    seats share the last place after them."""
+    seats share the last place after them (the standings and the final
+    message both rank this way)."""
+    playing = [s for i, s in enumerate(scores) if i not in resigned]
+    last = len(playing) + 1
+    return [
+        last if i in resigned else 1 + sum(o > s for o in playing) for i, s in enumerate(scores)
+    ]
+
+
+def settle_resignations(rows: Sequence[ResultRow]) -> list[ResultRow]:
+    """One game's rows ranked by :func:`ranks_after_resignations`."""
     if not any(r.resigned for r in rows):
         return list(rows)
-    playing = [r for r in rows if not r.resigned]
-    last = len(playing) + 1
-    ranks = [last if r.resigned else 1 + sum(o.score > r.score for o in playing) for r in rows]
+    ranks = ranks_after_resignations(
+        [r.score for r in rows], {i for i, r in enumerate(rows) if r.resigned}
+    )
     shared = ranks.count(1) > 1
     return [
         replace(r, rank=rank, shared_win=shared and rank == 1)

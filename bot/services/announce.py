@@ -25,9 +25,10 @@ and INFO logs name seats, never hidden things.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot import options
+from bot.leagues import ranks_after_resignations
 from bot.present import choices as ch
 from bot.present import events as ev
 from bot.present import panel as pn
@@ -372,15 +373,18 @@ class Announcer(Mailer):
     async def _final(self, info: GameInfo, game: Game, log_: tp.TurnLog, words: Words) -> None:
         notes = self.notes(info.id)
         players = list(game.players)
+        resigned = set(info.options.get(options.RESIGNED, []))
+        winners = list(game.winners())
+        if resigned:  # a resignation is a loss, as in the standings
+            ranks = ranks_after_resignations(list(game.scores), resigned)
+            winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
         parts = [tp.section(game, n, log_.of(n), None, words) for n in notes.carry]
         end_lines = ev.turn_lines(players, log_.end, words)
         scores = list(game.scores)
         result = [
             words(
                 "final.over",
-                head=ev.final_head(
-                    players, list(game.winners()), words, info.options.get(options.RESIGNED, [])
-                ),
+                head=ev.final_head(players, winners, words, resigned),
             ),
             ev.ranking(players, scores, words),
         ]
@@ -392,6 +396,12 @@ class Announcer(Mailer):
         result.append(words("final.record", game=info.id))
         text = tp.message([*parts, join(result)], None, words)
         view = public_view(game)
+        if resigned:  # the image names a seat the AI finished as such (drawn, not markdown)
+            marked = [
+                str(words("image.resigned_name", name=Text(n))) if i in resigned else n
+                for i, n in enumerate(view.players)
+            ]
+            view = replace(view, players=tuple(marked))
         rows = [
             (str(k), v)
             for k, v in ev.breakdown(players, ev.public(list(game.events)), words).items()

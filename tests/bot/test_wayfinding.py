@@ -20,7 +20,7 @@ from bot.present.games import (
     games_text,
     thread_name,
 )
-from bot.services import Caller, Services
+from bot.services import Caller, Services, announce
 from bot.services.lobby import LOBBY_EXPIRY
 from bot.services.threads import THREAD_SYNC
 from bot.text import ENGLISH, has
@@ -291,8 +291,8 @@ def test_a_resignation_is_a_loss_whatever_the_score() -> None:
     assert [(r.rank, r.shared_win) for r in both] == [(3, False), (3, False), (1, True), (1, True)]
 
 
-async def test_league_standings_count_a_resigned_seat_last(service) -> None:
-    play, _ = service
+async def test_league_standings_count_a_resigned_seat_last(service, monkeypatch) -> None:
+    play, rec = service
     league = await play.leagues.create(GUILD, "Sunday")
     for caller in (ADA, BO):
         await play.leagues.join(league, caller.user_id, caller.name)
@@ -307,6 +307,20 @@ async def test_league_standings_count_a_resigned_seat_last(service) -> None:
     assert [(s.name, s.wins) for s in table] == [("Bo", 1), ("Ada", 0)]
     ratings = await LeagueService(play.store.db).ratings(league)
     assert ratings[BO.user_id].mu > ratings[ADA.user_id].mu
+    # The thread says who won as the standings do; the image marks the seat Ada left.
+    (final,) = [p for p in rec.posts if p.key == "final"]
+    assert str(final.text).startswith("**Game over: Bo wins!**")
+    drawn = []
+
+    async def final_async(view, rows, words):
+        drawn.append(view.players)
+        return b""
+
+    monkeypatch.setattr(announce, "final_async", final_async)
+    monkeypatch.setattr(announce, "timelapse_async", final_async)
+    assert final.draw is not None
+    await final.draw()
+    assert drawn[0] == ("Ada (resigned)", "Bo")
 
 
 async def finish(play: Services, game_id: int, caller: Caller) -> None:

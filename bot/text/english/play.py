@@ -146,6 +146,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "image.game_over": "Game over",
     "image.winners": {"one": "{names} wins", "other": "{names} share the victory"},
     "image.no_winner": "No winner",
+    "image.resigned_name": "{name} (resigned)",
     "image.tile_to_place": "Tile to place",
     "image.tiles_left": {"one": "{count} tile left", "other": "{count} tiles left"},
     "image.player": "Player",
