@@ -89,13 +89,13 @@ def spot_label(face: Face, location: str, words: Words, where: Text | None = Non
     return words("label.spot", feature=words(f"feature.{kind}.cap"), where=side)
 
 
-def spot_phrase(face: Face, location: str, words: Words) -> Text:
-    """A spot on a tile in a sentence: "the field (north-west)"."""
+def spot_phrase(face: Face, location: str, words: Words, where: Text | None = None) -> Text:
+    """A spot on a tile in a sentence: "the field (north-west)" (``where``: the
+    side as :func:`spots` tells it apart from its neighbours)."""
     seg = face.name_to_seg[location]
     kind = face.segments[seg].kind
-    return words(
-        "label.spot_phrase", feature=feature_word(kind, words), where=spot(face, seg, words)
-    )
+    side = where if where is not None else spot(face, seg, words)
+    return words("label.spot_phrase", feature=feature_word(kind, words), where=side)
 
 
 def at(game: Game, x: int, y: int, location: str | None) -> tuple[Feature, Face, int] | None:
@@ -135,9 +135,22 @@ def feature_at(
     found = at(game, x, y, location)
     if found is None:
         return words("where.cell", x=x, y=y)
-    feature, _, _ = found
+    feature, face, seg = found
     kind = feature_word(feature.kind, words)
     owned = whose(game, owners(feature), viewer, words)
+    # Two roads (or cities, fields) on one tile: say which side (a crossing's arms).
+    alike = {
+        id(game.board.feature_at((x, y), i))
+        for i, other in enumerate(face.segments)
+        if other.kind == feature.kind
+    }
+    if len(alike) > 1:
+        side = spot(face, seg, words)
+        if owned:
+            return words(
+                "where.owned_feature_side", whose=owned, feature=kind, x=x, y=y, where=side
+            )
+        return words("where.feature_side", feature=kind, x=x, y=y, where=side)
     if owned:
         return words("where.owned_feature", whose=owned, feature=kind, x=x, y=y)
     return words("where.feature", feature=kind, x=x, y=y)

@@ -91,6 +91,11 @@ class BetsAdapter(Adapter):
             "one": "Settle with the {feature} ({where}, {count} tile)",
             "other": "Settle with the {feature} ({where}, {count} tiles)",
         },
+        # the same when the choices lie at several offices (the final settlement)
+        "bets.label.settle_at": {
+            "one": "Settle with the {feature} ({where}, office at {x},{y}, {count} tile)",
+            "other": "Settle with the {feature} ({where}, office at {x},{y}, {count} tiles)",
+        },
         # events
         "bets.event.stake": "{who} bet a chip on the office at {x},{y}.",
         "bets.event.pass": "{who} did not bet.",
@@ -109,6 +114,13 @@ class BetsAdapter(Adapter):
     }
 
     def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
+        # Choices at several offices (T-5, the final settlement) name each office.
+        offices = {
+            (a.get("x"), a.get("y"))
+            for a in (game.legal_actions(seat) if game.pending is not None else [])
+            if a.get("type") == engine.CHOOSE
+        }
+
         def label(action: Action) -> Text | Label:
             kind = action.get("type")
             if kind == engine.STAKE:
@@ -126,9 +138,11 @@ class BetsAdapter(Adapter):
             feature, face, seg = found
             return Label(
                 words(
-                    "bets.label.settle",
+                    "bets.label.settle_at" if len(offices) > 1 else "bets.label.settle",
                     feature=places.feature_word(feature.kind, words),
                     where=places.spot(face, seg, words),
+                    x=x,
+                    y=y,
                     count=len(feature.tiles),
                 )
             )

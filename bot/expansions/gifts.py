@@ -101,15 +101,31 @@ class GiftsAdapter(Adapter):
         return words("gifts.prompt.choose_tile")
 
     def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
+        # Where a follower may move on its tile (G-6), told apart when two
+        # spots of one kind lie on the same side (an inner and an outer field).
+        moves: dict[tuple[Any, Any, Any], list[str]] = {}
+        if game.pending is not None:
+            for a in game.legal_actions(seat):
+                if a.get("card") == engine.CHANGE_POSITION and a.get("to") is not None:
+                    key = (a.get("x"), a.get("y"), a.get("location"))
+                    moves.setdefault(key, []).append(str(a["to"]))
+
         def label(action: Action) -> Text | Label:
             if action.get("type") == engine.CHOOSE:
                 tile = str(action.get("tile"))
                 return Label(words("gifts.label.keep", tile=places.tile_words(tile, words)))
-            return self._open_label(game, seat, action, words)
+            return self._open_label(game, seat, action, words, moves)
 
         return label
 
-    def _open_label(self, game: Game, seat: int, action: Action, words: Words) -> Label:
+    def _open_label(
+        self,
+        game: Game,
+        seat: int,
+        action: Action,
+        words: Words,
+        moves: Mapping[tuple[Any, Any, Any], list[str]],
+    ) -> Label:
         card = str(action.get("card"))
         x, y, loc = action.get("x"), action.get("y"), action.get("location")
         if x is None or y is None:
@@ -125,10 +141,15 @@ class GiftsAdapter(Adapter):
         if card == engine.CHANGE_POSITION:
             found = places.at(game, x, y, loc)
             lying = found is not None and found[0].kind == "field"
-            to = action.get("to")
+            to = str(action.get("to"))
             spot = Text("")
-            if found is not None and str(to) in found[1].name_to_seg:
-                spot = places.spot_phrase(found[1], str(to), words)
+            if found is not None and to in found[1].name_to_seg:
+                face = found[1]
+                kind = face.segments[face.name_to_seg[to]].kind
+                options = moves.get((x, y, loc), [to])
+                alike = [o for o in options if face.segments[face.name_to_seg[o]].kind == kind]
+                where = places.spots(face, alike, words)[alike.index(to)] if to in alike else None
+                spot = places.spot_phrase(face, to, words, where)
             key = "gifts.label.stand_up" if lying else "gifts.label.lie_down"
             return Label(words(key, follower=follower), words("gifts.detail.change", spot=spot))
         if card == engine.CASH_OUT:

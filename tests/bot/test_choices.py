@@ -159,3 +159,35 @@ def test_more_than_25_actions_are_paged(monkeypatch) -> None:
         assert len(select.options) <= 25
         seen |= {o.value for o in select.options}
     assert seen == {c.key for c in many}
+
+
+def test_a_seats_choices_can_always_be_told_apart() -> None:
+    """Through whole games with every expansion: the expansion choices a
+    panel offers never read the same (label and description), e.g. the final
+    settlement's roads at two offices (T-5) name their office."""
+    from types import SimpleNamespace
+
+    for seed in (3, 4, 11):
+        game = Game(["Ada", "Bo", "Cy"], known_expansions(), seed=seed)
+        info = SimpleNamespace(
+            id=1, version=0, seats=[SimpleNamespace(index=i, is_ai=False) for i in range(3)]
+        )
+        while game.pending is not None:
+            d = game.pending
+            for seat in d.players:
+                panel = pn.build(game, info, seat, W, ai_seats=set())  # type: ignore[arg-type]
+                pages = [panel] + [
+                    pn.build(game, info, seat, W, action_page=int(b.arg), ai_seats=set())  # type: ignore[arg-type]
+                    for b in panel.rows[-1]  # type: ignore[union-attr]
+                    if b.verb == "apage"
+                ]
+                read: list[tuple[str, str]] = []
+                for row in [r for p in pages for r in p.rows]:
+                    if isinstance(row, pn.Sel) and row.verb == "actsel":
+                        read += [(o.label, o.description) for o in row.options]
+                    elif isinstance(row, tuple):
+                        read += [(b.label, "") for b in row if b.verb == "act"]
+                dup = [r for r in set(read) if read.count(r) > 1]
+                assert not dup, (seed, d.step, dup)
+            seat = d.players[0]
+            game.apply(AI(seat).choose(game, seat))

@@ -136,13 +136,14 @@ async def test_a_french_game(harness: Harness, request: pytest.FixtureRequest) -
 
 
 async def test_a_dutch_game_chosen_at_new(harness: Harness, request: pytest.FixtureRequest) -> None:
-    """A base game on an English server whose host picks Nederlands; the two
-    players' clients speak Dutch."""
+    """A game with every expansion on an English server whose host picks
+    Nederlands; the two players' clients speak Dutch."""
     if "nl" not in catalog.translations():
         pytest.skip("no Dutch catalogue (bot/locales/nl.po)")
     an, bram = harness.member("An", locale="nl"), harness.member("Bram", locale="nl")
+    exps = ",".join(known_expansions())
     table = await open_table(
-        harness, [an, bram], seed=3, decks={"tiles": ALL_DECK[:8]}, language="nl"
+        harness, [an, bram], expansions=exps, seed=3, decks={"tiles": ALL_DECK[:8]}, language="nl"
     )
     log = await play_table(harness, table, seed=2)
     assert log.finished
@@ -153,3 +154,4 @@ async def test_a_dutch_game_chosen_at_new(harness: Harness, request: pytest.Fixt
     assert all(nl.values()), [k for k, v in nl.items() if not v]
     for member in (an, bram):
         assert_in_language(seen(member, {table.thread_id}), "nl", markers=["Beurt spelen"])
+        assert member.dms(), "the Dutch players got their hands by DM"

@@ -125,6 +125,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "where.cell": "the cell {x},{y}",
     "where.feature": "the {feature} at {x},{y}",
     "where.owned_feature": "{whose} {feature} at {x},{y}",
+    "where.feature_side": "the {feature} at {x},{y} ({where})",
+    "where.owned_feature_side": "{whose} {feature} at {x},{y} ({where})",
     "where.role_at": "the {role} at {x},{y}",
     "where.owned_role_at": "{whose} {role} at {x},{y}",
     "tile.monastery": "a monastery",
