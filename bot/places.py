@@ -145,7 +145,7 @@ def feature_at(
         if other.kind == feature.kind
     }
     if len(alike) > 1:
-        side = spot(face, seg, words)
+        side = side_on_tile(face, seg, words)
         if owned:
             return words(
                 "where.owned_feature_side", whose=owned, feature=kind, x=x, y=y, where=side
@@ -169,12 +169,40 @@ def follower_at(
     at 2,-7" (the follower's role from the feature it stands on)."""
     found = at(game, x, y, location)
     role = words("role.follower")
+    side: Text | None = None
     if found is not None:
         role = words(f"role.{found[0].kind}")
-    if player is None:
+        # Two followers on one tile (a card put one there): say which side.
+        placed = game.board.tiles[(x, y)]
+        here = {
+            id(f)
+            for i in range(len(placed.face.segments))
+            for f in game.board.feature_at((x, y), i).followers
+            if f.pos == (x, y)
+        }
+        if len(here) > 1:
+            side = side_on_tile(found[1], found[2], words)
+    owned = whose(game, [player], viewer, words) if player is not None else None
+    if side is not None:
+        if owned is None:
+            return words("where.role_at_side", role=role, x=x, y=y, where=side)
+        return words("where.owned_role_at_side", whose=owned, role=role, x=x, y=y, where=side)
+    if owned is None:
         return words("where.role_at", role=role, x=x, y=y)
-    owned = whose(game, [player], viewer, words)
     return words("where.owned_role_at", whose=owned, role=role, x=x, y=y)
+
+
+def side_on_tile(face: Face, seg: int, words: Words) -> Text:
+    """Which side of its tile a segment lies on, told apart from the other
+    segments of its kind there (:func:`spots`: an inner and an outer field)."""
+    kind = face.segments[seg].kind
+    first: dict[int, str] = {}
+    for name, i in face.name_to_seg.items():
+        first.setdefault(i, name)
+    alike = [i for i, other in enumerate(face.segments) if other.kind == kind and i in first]
+    if seg not in alike:
+        return spot(face, seg, words)
+    return spots(face, [first[i] for i in alike], words)[alike.index(seg)]
 
 
 def tile_words(kind: str, words: Words) -> Text:

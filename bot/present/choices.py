@@ -151,7 +151,12 @@ def choices(game: Game, seat: int, words: Words, *, base: bool | None = None) ->
     False: only expansion actions; None: all."""
     labellers = {a.name: a.labeller(game, seat, words) for a in expansions.of_game(game)}
     out = []
+    offered: set[str] = set()
     for i, a in enumerate(game.legal_actions(seat)):
+        same = action_key(a)
+        if same in offered:
+            continue  # listed twice (two of one's followers on one spot): one choice
+        offered.add(same)
         kind = str(a.get("type"))
         is_base = kind in BASE_ACTIONS
         if base is not None and base != is_base:

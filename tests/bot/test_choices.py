@@ -167,10 +167,13 @@ def test_a_seats_choices_can_always_be_told_apart() -> None:
     settlement's roads at two offices (T-5) name their office."""
     from types import SimpleNamespace
 
-    for seed in (3, 4, 11):
-        game = Game(["Ada", "Bo", "Cy"], known_expansions(), seed=seed)
+    # Each seed met a pair once (two fields on one side, two followers on one
+    # spot, two offices, a crossing's arms): 2 to 4 players.
+    for seed in (3, 4, 11, 28, 29):
+        players = ["Ada", "Bo", "Cy", "Dee"][: 2 + seed % 3]
+        game = Game(players, known_expansions(), seed=seed)
         info = SimpleNamespace(
-            id=1, version=0, seats=[SimpleNamespace(index=i, is_ai=False) for i in range(3)]
+            id=1, version=0, seats=[SimpleNamespace(index=i, is_ai=False) for i in range(4)]
         )
         while game.pending is not None:
             d = game.pending

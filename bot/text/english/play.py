@@ -129,6 +129,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "where.owned_feature_side": "{whose} {feature} at {x},{y} ({where})",
     "where.role_at": "the {role} at {x},{y}",
     "where.owned_role_at": "{whose} {role} at {x},{y}",
+    "where.role_at_side": "the {role} at {x},{y} ({where})",
+    "where.owned_role_at_side": "{whose} {role} at {x},{y} ({where})",
     "tile.monastery": "a monastery",
     "tile.city": {"one": "a city", "other": "a city over {count} sides"},
     "tile.city_pennant": {
