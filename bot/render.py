@@ -78,6 +78,47 @@ def captions(words: Words = ENGLISH) -> Captions:
     )
 
 
+# --- the images in words (alt text: screen readers, and what shows while an
+# image does not load); the same words as the images, never more -------------
+ALT_LIMIT = 1024  # Discord's attachment description
+
+
+def _scores(view: PublicView, words: Words) -> str:
+    each = [
+        str(words("image.alt.score", name=Text(name), points=points))
+        for name, points in zip(view.players, view.scores, strict=True)
+    ]
+    return str(words("image.alt.scores", scores=Text(", ".join(each))))
+
+
+def _alt(parts: Sequence[str]) -> str:
+    return " · ".join(p for p in parts if p)[:ALT_LIMIT]
+
+
+def board_alt(view: PublicView, words: Words = ENGLISH) -> str:
+    """The board image's header and scoreboard in words."""
+    caps = captions(words)
+    if view.finished or view.turn is None:
+        names = [view.players[w] for w in view.winners]
+        return _alt([caps.game_over, caps.winners(names), _scores(view, words)])
+    waiting = [view.players[p] for p in view.turn.waiting if 0 <= p < len(view.players)]
+    return _alt(
+        [
+            caps.turn(view.turn.number),
+            caps.to_play(waiting),
+            caps.tiles_left(view.tiles_left),
+            _scores(view, words),
+        ]
+    )
+
+
+def final_alt(view: PublicView, words: Words = ENGLISH) -> str:
+    """The final score image in words: the winners and the totals."""
+    caps = captions(words)
+    names = [view.players[w] for w in view.winners]
+    return _alt([caps.final_title, caps.winners(names), _scores(view, words)])
+
+
 # --- drawing (in a worker thread) ------------------------------------------------------
 def board_png(
     view: PublicView, legal_cells: Sequence[Cell] | None = None, words: Words = ENGLISH

@@ -33,7 +33,7 @@ from bot.present import choices as ch
 from bot.present import events as ev
 from bot.present import panel as pn
 from bot.present import turn as tp
-from bot.render import board_async, final_async, timelapse_async
+from bot.render import board_alt, board_async, final_alt, final_async, timelapse_async
 from bot.services.mailer import Mailer, digest_of
 from bot.services.messages import LINK_THREAD, Image, Post
 from bot.services.waiting import WaitingKey, turn_number
@@ -209,6 +209,7 @@ class Announcer(Mailer):
                     turn=number,
                     key=key,
                     draw=draw,
+                    alt={"board.png": board_alt(board, words)},
                 ),
             )
             return
@@ -242,7 +243,10 @@ class Announcer(Mailer):
         async def draw() -> list[Image]:
             return [("board.png", await board_async(board, (), words))]
 
-        await self.ctx.notifier.post(info, Post(text, turn=number, key=turn_key(number), draw=draw))
+        alt = {"board.png": board_alt(board, words)}
+        await self.ctx.notifier.post(
+            info, Post(text, turn=number, key=turn_key(number), draw=draw, alt=alt)
+        )
 
     def _status(self, info: GameInfo, game: Game, ping: list[int] | None, words: Words) -> Text:
         d = game.pending
@@ -418,7 +422,17 @@ class Announcer(Mailer):
 
         await self.ctx.notifier.post(
             info,
-            Post(text, filename="final-score.png", turn=game.turns_played, draw=draw, key="final"),
+            Post(
+                text,
+                filename="final-score.png",
+                turn=game.turns_played,
+                draw=draw,
+                key="final",
+                alt={
+                    "final-score.png": final_alt(view, words),
+                    "replay.gif": str(words("image.alt.replay")),
+                },
+            ),
         )
 
     async def dm_refused(self, game_id: int, seat_index: int, *, reask: bool = False) -> None:

@@ -51,6 +51,7 @@ class Post:
     info: GameInfo | None = None  # the game a DM is about (its links and order)
     locale: str | None = None  # a DM's language (its reader's), else the game's
     refused: Callable[[], Awaitable[None]] | None = None  # the DM could not be delivered
+    alt: dict[str, str] = field(default_factory=dict)  # file name -> the image in words
 
     async def images(self) -> list[Image]:
         """Every image of the post, drawing the late ones now."""
@@ -88,4 +89,6 @@ async def hand_post(info: GameInfo, view: PrivateView, words: Words) -> Post:
     async def draw() -> list[Image]:
         return [("hand.png", await hand_async(view, sections, words))]
 
-    return Post(Text(text), filename="hand.png", draw=draw)
+    lines = " · ".join(str(hand_text(view, words)).splitlines())
+    alt = {"hand.png": str(words("image.alt.hand", hand=Text(lines)))}
+    return Post(Text(text), filename="hand.png", draw=draw, alt=alt)

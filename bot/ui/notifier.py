@@ -101,6 +101,7 @@ class DiscordNotifier:
             draw=draw,
             keep_image=message.keep_image,
             refused=message.refused,
+            alt=dict(message.alt),
         )
 
     def _add_links(

@@ -31,7 +31,7 @@ import itertools
 import logging
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -86,6 +86,7 @@ class Update:
     draw: Draw | None = None  # None with keep_image: the image stays as it is
     keep_image: bool = False
     refused: Callable[[], Awaitable[None]] | None = None
+    alt: Mapping[str, str] = field(default_factory=dict)  # file name -> the image in words
 
 
 @dataclass(slots=True)
@@ -176,7 +177,7 @@ class Outbox:
     def _merge(msg: Message, update: Update) -> None:
         old = msg.state
         if update.keep_image:
-            update.draw = old.draw
+            update.draw, update.alt = old.draw, old.alt
         else:
             msg.image_changed = True
         if update.refused is None:
@@ -340,7 +341,7 @@ class Outbox:
             files: list[discord.File] = []
             if update.draw is not None and (msg.image_changed or msg.message_id is None):
                 for name, data in await update.draw():
-                    file = file_of(data, name)
+                    file = file_of(data, name, update.alt.get(name, ""))
                     if file is not None:
                         files.append(file)
             if msg.message_id is None:

@@ -187,7 +187,7 @@ async def send_hand(interaction: discord.Interaction, caller: Caller, game_id: i
     post = await services_of(interaction.client).reading.hand(caller, game_id)
     images = await post.images()
     name, data = images[0] if images else (post.filename, None)
-    await reply(interaction, post.text, file=file_of(data, name))
+    await reply(interaction, post.text, file=file_of(data, name, post.alt.get(name, "")))
 
 
 async def on_click(

@@ -40,8 +40,11 @@ def allowed(user_ids: list[int] | None = None) -> discord.AllowedMentions:
     )
 
 
-def file_of(data: bytes | None, filename: str) -> discord.File | None:
-    return None if data is None else discord.File(io.BytesIO(data), filename=filename)
+def file_of(data: bytes | None, filename: str, alt: str = "") -> discord.File | None:
+    """An attachment; ``alt``: the image in words (its description)."""
+    if data is None:
+        return None
+    return discord.File(io.BytesIO(data), filename=filename, description=alt or None)
 
 
 async def defer(

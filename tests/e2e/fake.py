@@ -646,7 +646,8 @@ class FakeDiscord:
             width = height = None
             if kind == "image/png" and len(data) >= 24:
                 width, height = struct.unpack(">II", data[16:24])
-            out.append(Attachment(snowflake(), name, kind, data, width, height))
+            alt = str(info.get("description") or "")
+            out.append(Attachment(snowflake(), name, kind, data, width, height, alt))
         return out
 
     def _new_message(

@@ -32,6 +32,11 @@ def assert_budgets(
     assert figures["rate_limit_waits"] == 0, figures
     assert figures["click_to_final_ms_p95"] <= p95, figures
     assert internals(harness.fake) == []
+    # Every image of the thread and the DMs carries its words as alt text.
+    for member in table.players:
+        for a in member.images():
+            if a.filename in ("board.png", "final-score.png", "replay.gif", "hand.png"):
+                assert a.description, (member.name, a.filename)
 
 
 def write_transcripts(table: Table, name: str, config: pytest.Config) -> None:

@@ -131,8 +131,14 @@ async def test_a_french_game(harness: Harness, request: pytest.FixtureRequest) -
     )
     assert "Game #" in cy_private and "Partie n°" not in cy_private
     # Images: every board, hand and final image was drawn (their words are the
-    # game's and the reader's Captions: tests/bot/test_languages.py).
+    # game's and the reader's Captions: tests/cogs/test_languages.py), and each
+    # carries the same words as alt text, in French.
     assert ada.images() and any(a.filename == "final-score.png" for a in ada.images())
+    alts = {a.filename: a.description for a in ada.images()}
+    assert alts["board.png"].startswith("Tour ") and "Scores :" in alts["board.png"]
+    assert alts["final-score.png"].startswith("Score final")
+    hands = [a.description for a in bo.images() if a.filename == "hand.png"]
+    assert hands and all(h.startswith("Ta main :") for h in hands), hands
 
 
 async def test_a_dutch_game_chosen_at_new(harness: Harness, request: pytest.FixtureRequest) -> None:
@@ -155,3 +161,5 @@ async def test_a_dutch_game_chosen_at_new(harness: Harness, request: pytest.Fixt
     for member in (an, bram):
         assert_in_language(seen(member, {table.thread_id}), "nl", markers=["Beurt spelen"])
         assert member.dms(), "the Dutch players got their hands by DM"
+        boards = [a.description for a in member.images() if a.filename == "board.png"]
+        assert boards and all(b.startswith(("Beurt ", "Spel")) for b in boards), boards[:3]

@@ -40,6 +40,7 @@ def texts(m: Message) -> Iterator[str]:
     for v in versions(m):
         yield str(v.get("content") or "")
         yield from component_words(v.get("components") or [])
+        yield from v.get("alt") or []  # the images in words
 
 
 def render(member: Member, channels: set[int]) -> str:
@@ -64,4 +65,5 @@ def render(member: Member, channels: set[int]) -> str:
                 lines.append("  buttons/options: " + " | ".join(words))
             if v.get("attachments"):
                 lines.append("  images: " + ", ".join(v["attachments"]))
+            lines += [f"  alt: {alt}" for alt in v.get("alt") or []]
     return "\n".join(lines)

@@ -195,6 +195,7 @@ class Attachment:
     data: bytes
     width: int | None = None
     height: int | None = None
+    description: str = ""  # alt text: the image in words
 
     @property
     def is_image(self) -> bool:
@@ -212,6 +213,8 @@ class Attachment:
         }
         if self.width is not None:
             out.update(width=self.width, height=self.height)
+        if self.description:
+            out["description"] = self.description
         return out
 
 
@@ -251,6 +254,7 @@ class Message:
                 "content": self.content,
                 "components": self.components,
                 "attachments": [a.filename for a in self.attachments],
+                "alt": [a.description for a in self.attachments if a.description],
                 "mentions": list(self.mentions),
             }
         )

@@ -150,6 +150,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "image.game_over": "Game over",
     "image.winners": {"one": "{names} wins", "other": "{names} share the victory"},
     "image.no_winner": "No winner",
+    # the images in words (alt text, bot.render)
+    "image.alt.score": "{name} {points}",
+    "image.alt.scores": "Scores: {scores}",
+    "image.alt.hand": "Your hand: {hand}",
+    "image.alt.replay": "An animated replay of the whole game, turn by turn",
     "image.resigned_name": "{name} (resigned)",
     "image.tile_to_place": "Tile to place",
     "image.tiles_left": {"one": "{count} tile left", "other": "{count} tiles left"},
