@@ -16,10 +16,10 @@ def test_the_board_in_words_says_the_turn_who_plays_tiles_left_and_scores() -> N
     view = public_view(game)
     text = board_alt(view, Words("en"))
     assert text.startswith(f"Turn 1 · Zo_ë* to play · {view.tiles_left} tiles left · ")
-    assert text.endswith("Scores: Zo_ë* 0, Bo 0")
+    assert text.endswith("Scores: Zo_ë*: 0, Bo: 0")
     french = board_alt(view, Words("fr"))
     assert french.startswith("Tour 1 · ") and "tuiles restantes" in french
-    assert french.endswith("Scores : Zo_ë* 0, Bo 0")
+    assert french.endswith("Scores : Zo_ë* : 0, Bo : 0")
 
 
 def test_the_final_image_in_words_names_the_winners_and_totals() -> None:
@@ -31,5 +31,5 @@ def test_the_final_image_in_words_names_the_winners_and_totals() -> None:
     text = final_alt(view, Words("en"))
     winners = " and ".join(view.players[w] for w in view.winners)
     assert text.startswith("Final score · ") and winners in text
-    assert text.endswith(f"Scores: Ada {view.scores[0]}, Bo {view.scores[1]}")
+    assert text.endswith(f"Scores: Ada: {view.scores[0]}, Bo: {view.scores[1]}")
     assert board_alt(view, Words("nl")).startswith("Spel afgelopen · ")

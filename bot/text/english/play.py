@@ -151,7 +151,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "image.winners": {"one": "{names} wins", "other": "{names} share the victory"},
     "image.no_winner": "No winner",
     # the images in words (alt text, bot.render)
-    "image.alt.score": "{name} {points}",
+    "image.alt.score": "{name}: {points}",
     "image.alt.scores": "Scores: {scores}",
     "image.alt.hand": "Your hand: {hand}",
     "image.alt.replay": "An animated replay of the whole game, turn by turn",
