@@ -142,6 +142,9 @@ def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
         conn.exec_driver_sql(f"BEGIN {mode}")
 
 
+READ_SNAPSHOT = "REPEATABLE READ"  # PostgreSQL isolation of read sessions
+
+
 class Database:
     """An engine and its session factory; one per process and URL."""
 
@@ -165,9 +168,14 @@ class Database:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
-        """A session for reading (and small writes that cannot conflict)."""
+        """A session for reading. On PostgreSQL it reads one snapshot
+        (REPEATABLE READ), so that a game's row and its action log always
+        agree even while another process takes actions back; read-only, such a
+        transaction never fails to serialise. (SQLite reads one snapshot anyway.)"""
         try:
             async with self.sessions() as session, session.begin():
+                if self._sqlite_writer is None:
+                    await session.connection(execution_options={"isolation_level": READ_SNAPSHOT})
                 yield session
         except (DBAPIError, ConnectionError, TimeoutError) as exc:
             _raise_unavailable(exc)

@@ -147,3 +147,36 @@ async def test_version_check_turns_a_lost_race_into_stale_game(
         assert result.index == 1
     finally:
         await other.db.dispose()
+
+
+async def test_a_read_sees_one_snapshot_while_another_process_takes_back(
+    service: GameService, db_url: str, backend: str
+) -> None:
+    """A game's row and its action log read in one read session agree even
+    when another process takes actions back in between (PostgreSQL reads at
+    REPEATABLE READ; a load never mistakes the race for a corrupt log)."""
+    from sqlalchemy import func, select, text
+
+    from db.models import ActionLog
+    from db.models import Game as GameRow
+    from tests.db.play import HOST
+
+    table = await new_table(service, ("human", "human"), seed=5)
+    gid = table.game_id
+    place = (await service.load_game(gid)).game.legal_actions(0)[0]
+    await service.act(gid, HOST, dict(place))
+    other = GameService(Database(db_url))
+    try:
+        async with service.db.read() as s:
+            if backend == "postgres":
+                level = (await s.execute(text("SHOW transaction_isolation"))).scalar()
+                assert level == "repeatable read"
+            version = (await s.execute(select(GameRow.version).where(GameRow.id == gid))).scalar()
+            await other.take_back(gid, 0, expected_version=1)  # committed meanwhile
+            logged = (
+                await s.execute(select(func.count()).where(ActionLog.game_id == gid))
+            ).scalar()
+            assert (version, logged) == (1, 1)
+    finally:
+        await other.db.dispose()
+    assert (await service.load_game(gid)).info.version == 0
