@@ -200,8 +200,6 @@ def side_on_tile(face: Face, seg: int, words: Words) -> Text:
     for name, i in face.name_to_seg.items():
         first.setdefault(i, name)
     alike = [i for i, other in enumerate(face.segments) if other.kind == kind and i in first]
-    if seg not in alike:
-        return spot(face, seg, words)
     return spots(face, [first[i] for i in alike], words)[alike.index(seg)]
 
 

@@ -18,7 +18,7 @@ play who chose to (bot.services.prefs).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -121,9 +121,11 @@ class Adapter:
             )
         return words(key, where=where)
 
-    def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
+    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
         """Labels of this expansion's actions for ``seat``; built once per
-        listing, so it may read the seat's view."""
+        listing, so it may read the seat's view. ``offered``: every action the
+        listing labels (the seat's legal actions now), so that a label can tell
+        its choice apart from the others."""
         return lambda action: generic.describe(action, words)
 
     def passive(self, legal: list[Action]) -> Action | None:

@@ -5,7 +5,7 @@ only in the holder's own panel and hand, and once settled."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from bot import places
@@ -113,13 +113,9 @@ class BetsAdapter(Adapter):
         "bets.event.lost": "{who} nothing ({chip})",
     }
 
-    def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
+    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
         # Choices at several offices (T-5, the final settlement) name each office.
-        offices = {
-            (a.get("x"), a.get("y"))
-            for a in (game.legal_actions(seat) if game.pending is not None else [])
-            if a.get("type") == engine.CHOOSE
-        }
+        offices = {(a.get("x"), a.get("y")) for a in offered if a.get("type") == engine.CHOOSE}
 
         def label(action: Action) -> Text | Label:
             kind = action.get("type")

@@ -10,7 +10,7 @@ never shown by name in public (bot.expansions.adapter).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot import places
@@ -202,7 +202,7 @@ class ChristmasAdapter(Adapter):
             return words("christmas.prompt.react", attacker=name(info.get("attacker")), card=card)
         return words(self.prompts.get(step, "christmas.prompt.discard"))
 
-    def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
+    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
         pending = game.pending
         asked_card = pending.info.get("card") if pending is not None else None
 

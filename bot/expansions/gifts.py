@@ -3,7 +3,7 @@ name, each gift's effect in words, the Gifts row of the final breakdown."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot import places
@@ -100,15 +100,14 @@ class GiftsAdapter(Adapter):
     def prompt(self, decision: Decision, words: Words, game: Game | None = None) -> Text:
         return words("gifts.prompt.choose_tile")
 
-    def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
+    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
         # Where a follower may move on its tile (G-6), told apart when two
         # spots of one kind lie on the same side (an inner and an outer field).
         moves: dict[tuple[Any, Any, Any], list[str]] = {}
-        if game.pending is not None:
-            for a in game.legal_actions(seat):
-                if a.get("card") == engine.CHANGE_POSITION and a.get("to") is not None:
-                    key = (a.get("x"), a.get("y"), a.get("location"))
-                    moves.setdefault(key, []).append(str(a["to"]))
+        for a in offered:
+            if a.get("card") == engine.CHANGE_POSITION and a.get("to") is not None:
+                key = (a.get("x"), a.get("y"), a.get("location"))
+                moves.setdefault(key, []).append(str(a["to"]))
 
         def label(action: Action) -> Text | Label:
             if action.get("type") == engine.CHOOSE:

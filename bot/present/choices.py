@@ -149,10 +149,11 @@ def base_label(game: Game, action: Action, words: Words) -> Text:
 def choices(game: Game, seat: int, words: Words, *, base: bool | None = None) -> list[Choice]:
     """Legal actions of ``seat`` with labels. ``base`` True: only place/follower;
     False: only expansion actions; None: all."""
-    labellers = {a.name: a.labeller(game, seat, words) for a in expansions.of_game(game)}
+    legal = game.legal_actions(seat)
+    labellers = {a.name: a.labeller(game, seat, words, legal) for a in expansions.of_game(game)}
     out = []
     offered: set[str] = set()
-    for i, a in enumerate(game.legal_actions(seat)):
+    for i, a in enumerate(legal):
         same = action_key(a)
         if same in offered:
             continue  # listed twice (two of one's followers on one spot): one choice

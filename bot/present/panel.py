@@ -12,7 +12,7 @@ the buttons).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from bot.present import choices as ch
 from bot.present import values
@@ -24,6 +24,7 @@ from engine.phases import STEP_FOLLOWER, STEP_PLACE
 from engine.views import PublicView, public_view
 
 CELLS_PER_PAGE = 25  # Discord's select limit
+T = TypeVar("T")
 MAX_ACTION_BUTTONS = 5
 BUTTONS_PER_ROW = 5
 MAX_ROWS = 5
@@ -158,9 +159,7 @@ def build(
         if len(extra) <= MAX_ACTION_BUTTONS and fits and room >= 1:
             rows.append(tuple(Btn("act", c.key, c.label, "primary") for c in extra))
         elif room >= 1:
-            pages = max(1, -(-len(extra) // CELLS_PER_PAGE))
-            action_page = min(max(action_page, 0), pages - 1)
-            shown = extra[action_page * CELLS_PER_PAGE : (action_page + 1) * CELLS_PER_PAGE]
+            pages, action_page, shown = _page(extra, action_page)
             rows.append(
                 Sel(
                     "actsel",
@@ -189,6 +188,14 @@ def build(
     return panel
 
 
+def _page(items: list[T], page: int) -> tuple[int, int, list[T]]:
+    """How many select pages ``items`` fill, ``page`` kept within them, and
+    the items it shows."""
+    pages = max(1, -(-len(items) // CELLS_PER_PAGE))
+    page = min(max(page, 0), pages - 1)
+    return pages, page, items[page * CELLS_PER_PAGE : (page + 1) * CELLS_PER_PAGE]
+
+
 def _rest(label: str) -> str:
     """What a select option's label loses when cut (its description then)."""
     return label if len(label) > ch.OPTION_LIMIT else ""
@@ -206,13 +213,11 @@ def _place_rows(
 ) -> None:
     numbers = ch.numbered_cells(game)
     cells = list(numbers)
-    pages = max(1, -(-len(cells) // CELLS_PER_PAGE))
     if cell is not None and cell in numbers:
         page = cells.index(cell) // CELLS_PER_PAGE
     else:
         cell = None
-    page = min(max(page, 0), pages - 1)
-    shown = cells[page * CELLS_PER_PAGE : (page + 1) * CELLS_PER_PAGE]
+    pages, page, shown = _page(cells, page)
     rows.append(
         Sel(
             "cell",

@@ -81,7 +81,8 @@ class Notifier(Protocol):
 
 async def hand_post(info: GameInfo, view: PrivateView, words: Words) -> Post:
     """A seat's hidden hand in words and as an image (private), drawn when sent."""
-    text = words("hand.head", game=info.id, hand=hand_text(view, words))
+    hand = hand_text(view, words)
+    text = words("hand.head", game=info.id, hand=hand)
     if not view.hidden:
         return Post(Text(text), filename="hand.png")
     sections = hand_sections(view, words)
@@ -89,6 +90,6 @@ async def hand_post(info: GameInfo, view: PrivateView, words: Words) -> Post:
     async def draw() -> list[Image]:
         return [("hand.png", await hand_async(view, sections, words))]
 
-    lines = " · ".join(str(hand_text(view, words)).splitlines())
+    lines = " · ".join(str(hand).splitlines())
     alt = {"hand.png": str(words("image.alt.hand", hand=Text(lines)))}
     return Post(Text(text), filename="hand.png", draw=draw, alt=alt)

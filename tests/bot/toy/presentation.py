@@ -3,7 +3,7 @@ score group: all in this adapter, nothing elsewhere in the bot."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Labeller
@@ -37,7 +37,7 @@ class BellsAdapter(Adapter):
         "toy.group": "Bell ringing",
     }
 
-    def labeller(self, game: Game, seat: int, words: Words) -> Labeller:
+    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
         left = game.ext[rules.NAME][seat]
 
         def label(action: Action) -> Text:
