@@ -23,19 +23,17 @@ import dataclasses
 import reprlib
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import (
     TYPE_CHECKING,
     Annotated,
     Any,
     ClassVar,
-    Generic,
     Protocol,
     Self,
     TypeGuard,
     TypeVar,
-    overload,
 )
 
 from engine.directions import LOCATION_RANK
@@ -174,6 +172,9 @@ class GameAction:
 
     TYPE: ClassVar[str] = ""
     EXPANSION: ClassVar[str | None] = None
+    # Fields only the acting seat knows (e.g. the face of a staked chip, T-3):
+    # the record keeps them, the public record and determinized games do not.
+    HIDDEN: ClassVar[tuple[str, ...]] = ()
 
     player: int
 
@@ -182,6 +183,24 @@ class GameAction:
         """Read a record action of this type; MalformedAction says what is
         wrong with its shape."""
         return _parse(cls, data)
+
+    def seen_by(self, seat: int) -> Action:
+        """The record dict as ``seat`` knows it: the hidden fields of another
+        seat's action left out."""
+        out = self.to_record()
+        if self.HIDDEN and seat != self.player:
+            for name in self.HIDDEN:
+                out.pop(name, None)
+        return out
+
+    def redacted(self, seat: int) -> Self:
+        """This action as ``seat`` knows it, its hidden fields blank when it
+        is another seat's (for games whose hidden state was redrawn)."""
+        if not self.HIDDEN or seat == self.player:
+            return self
+        blank: dict[type, Any] = {str: "", bool: False, int: 0}
+        values: dict[str, Any] = {n: blank.get(type(getattr(self, n))) for n in self.HIDDEN}
+        return dataclasses.replace(self, **values)
 
     def to_record(self) -> Action:
         """The plain JSON object for the game record (a fresh dict)."""
@@ -422,65 +441,3 @@ def _encode(value: object) -> object:
     if isinstance(value, SegmentRef | FollowerRef):
         return value.to_record()
     return value
-
-
-_S = TypeVar("_S")
-
-
-class RecordLog(Sequence[dict[str, Any]], Generic[_S]):
-    """A log of the game kept in its own form (typed, compact) and read as
-    record dicts: ActionLog here, engine.events.EventLog."""
-
-    __slots__ = ("_items",)
-
-    def __init__(self) -> None:
-        self._items: list[_S] = []
-
-    def _read(self, items: list[_S]) -> list[dict[str, Any]]:
-        """The record dicts of stored items (each subclass has its form)."""
-        raise NotImplementedError
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @overload
-    def __getitem__(self, index: int) -> dict[str, Any]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
-
-    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
-        if isinstance(index, slice):
-            return self._read(self._items[index])
-        return self._read([self._items[index]])[0]
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        return iter(self._read(self._items))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, RecordLog | list):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
-
-
-class ActionLog(RecordLog[GameAction]):
-    """The actions a game applied, stored typed (immutable). Reading one gives
-    its record dict, a fresh copy: a caller changing it changes nothing here."""
-
-    __slots__ = ("append",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        # The list's own append: one C call per action applied.
-        self.append: Callable[[GameAction], None] = self._items.append
-
-    def typed(self) -> tuple[GameAction, ...]:
-        return tuple(self._items)
-
-    def _read(self, items: list[GameAction]) -> list[Action]:
-        return [a.to_record() for a in items]

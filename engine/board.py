@@ -112,6 +112,43 @@ class Board:
         self._cells: list[Pos] | None = None
         self._listing: tuple[str, list[tuple[int, int, int]]] | None = None
 
+    def copy(self, memo: dict[int, object]) -> Board:
+        """An independent copy, for Game.fork: placed tiles are immutable and
+        shared, features and followers are new. ``memo`` receives id(old) ->
+        new for each of them, so state elsewhere that refers to them can be
+        copied alike. Marks hold flat values (flags, lists of seats)."""
+        new = Board.__new__(Board)
+        new.tiles = self.tiles.copy()
+        new.parent = self.parent.copy()
+        new.node_seg = self.node_seg.copy()
+        features: dict[int, Feature] = {}
+        for root, f in self.features.items():
+            followers = []
+            for old in f.followers:
+                follower = Follower(old.player, old.pos, old.seg, old.lying)
+                memo[id(old)] = follower
+                followers.append(follower)
+            marks = f._marks
+            if marks is not None:
+                marks = {
+                    k: v.copy() if isinstance(v, list | set | dict) else v for k, v in marks.items()
+                }
+            feat = Feature(
+                f.id, f.kind, f.size, f.segments.copy(), f.open_edges, f.pennants,
+                followers, f.cities, f.completed, f.twins, marks,
+            )  # fmt: skip
+            memo[id(f)] = feat
+            features[root] = feat
+        new.features = features
+        new.frontier = self.frontier.copy()
+        new.monasteries = self.monasteries.copy()
+        new._near_monastery = self._near_monastery.copy()
+        new.merge_hooks = []
+        new.merge_gate = new.merge_hooks
+        new._cells = None if self._cells is None else self._cells.copy()
+        new._listing = self._listing  # never changed in place, only replaced
+        return new
+
     # --- union-find -------------------------------------------------------
     def find(self, node: int) -> int:
         parent = self.parent

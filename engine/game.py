@@ -11,25 +11,18 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
+from engine import fork as forking
 from engine import scoring
-from engine.actions import (
-    ACTION_TYPES,
-    BASE_ACTIONS,
-    ActionLog,
-    Follower,
-    GameAction,
-    Place,
-    is_int,
-    plain_base_action,
-    shown,
-)
-from engine.board import Board, Feature, Placed, PlaceResult, Pos
+from engine.actions import Follower, GameAction, Place
+from engine.board import Board, Feature, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
+from engine.decks import shuffled as shuffled
 from engine.events import EventLog
-from engine.legality import check_follower, check_place
+from engine.fork import Lineage
+from engine.legality import checked
+from engine.logs import ActionLog
 from engine.phases import (
     STEP_FOLLOWER,
     STEP_PLACE,
@@ -38,45 +31,16 @@ from engine.phases import (
     Event,
     Hooks,
     IllegalAction,
-    MalformedAction,
     Steps,
     new_decision,
 )
 from engine.plugins import install_expansions, known_expansions
+from engine.seat import AiSeat, check_ai_seats
 from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
+from engine.turn import Turn as Turn
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-
-
-def shuffled(seed: int, deck: str, items: Iterable[str]) -> list[str]:
-    """A deck shuffled from the game seed; each deck has its own stream so that
-    adding an expansion does not change the order of another deck."""
-    out = list(items)
-    # random.Random.shuffle, with its _randbelow inlined (every game and
-    # replay shuffles its bag; the same draws, so the same order).
-    getrandbits = random.Random(f"{seed}/{deck}").getrandbits
-    for i in reversed(range(1, len(out))):
-        k = (i + 1).bit_length()
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
-@dataclass
-class Turn:
-    """The current turn. ``tile`` is the tile to place; ``allowed_cells``, when
-    set by an effect, restricts where it may go; ``data`` holds per-turn flags
-    of expansions (e.g. a gift already opened)."""
-
-    number: int
-    player: int
-    tile: str
-    placed: Placed | None = None
-    allowed_cells: set[Pos] | None = None
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 class Game:
@@ -86,7 +50,20 @@ class Game:
         expansions: Iterable[str] = (),
         seed: int = 0,
         decks: dict[str, list[str]] | None = None,
+        ai: dict[int, AiSeat] | None = None,
     ) -> None:
+        self._setup(players, expansions, seed, decks, ai)
+        self._start()
+
+    def _setup(
+        self,
+        players: list[str],
+        expansions: Iterable[str],
+        seed: int,
+        decks: dict[str, list[str]] | None,
+        ai: dict[int, AiSeat] | None,
+    ) -> None:
+        """Everything before the turn flow starts (engine.fork builds games so)."""
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ValueError(f"a game needs 2 to 6 players, not {len(players)} (B-1)")
         exps = list(dict.fromkeys(expansions))
@@ -112,6 +89,12 @@ class Game:
         self.current = 0
         self.finished = False
         self.undo_floor = 0  # actions before this index may not be taken back
+        self.ai_seats = check_ai_seats(ai or {}, len(players))  # levels and seeds
+        self.redrawn_for: int | None = None  # the seat a determinization kept
+        # engine.fork: actions applied when this turn began; checkpoints wanted
+        # at turn starts; how to rebuild the game (None: from its setup).
+        self._turn_start, self._watch = 0, False
+        self._lineage: Lineage | None = None
 
         if "tiles" in self.decks:
             bad = [k for k in self.decks["tiles"] if k not in KINDS]
@@ -129,6 +112,9 @@ class Game:
         start = self.board.place(START_KIND, (0, 0), 0)
         self.last_placed: Pos | None = start.placed.pos
         self.events.append({"type": "start", "tile": START_KIND, "x": 0, "y": 0, "rotation": 0})
+
+    def _start(self) -> None:
+        """Run the turn flow up to its first decision."""
         self._flow = self._run()
         self._pending: Decision | None = None
         self._advance(None)
@@ -147,7 +133,7 @@ class Game:
         now, :class:`MalformedAction` (a kind of IllegalAction) when its shape
         is wrong.
         """
-        typed = self._checked(action)
+        typed = checked(self, action)
         events = self.events
         mark = len(events)
         self.actions.append(typed)
@@ -163,12 +149,12 @@ class Game:
     def check(self, action: Action | GameAction) -> None:
         """Raise :class:`IllegalAction` (or :class:`MalformedAction`) exactly
         when :meth:`apply` would refuse ``action``; change nothing either way."""
-        self._checked(action)
+        checked(self, action)
 
     def is_legal(self, action: Action | GameAction) -> bool:
         """Whether :meth:`apply` would accept ``action`` now (nothing changes)."""
         try:
-            self._checked(action)
+            checked(self, action)
         except IllegalAction:
             return False
         return True
@@ -228,8 +214,18 @@ class Game:
             out += spec.legal(self, player)
         return out
 
+    def fork(self) -> Game:
+        """An independent copy at this very step, alike under the same actions (engine.fork)."""
+        return forking.fork(self)
+
+    def determinized(self, seat: int, rng: random.Random) -> Game:
+        """A fork with all hidden from ``seat`` drawn again from ``rng`` (engine.fork)."""
+        return forking.determinized(self, seat, rng)
+
     def record(self) -> dict[str, Any]:
         """The game record (NOTATION.md) that replays to this state."""
+        if self.redrawn_for is not None:
+            raise ValueError("a determinized game has no record: its hidden state was redrawn")
         rec: dict[str, Any] = {
             "format": "carcassonne-record/1",
             "players": list(self.players),
@@ -238,6 +234,8 @@ class Game:
         }
         if self.decks:
             rec["decks"] = {k: list(v) for k, v in self.decks.items()}
+        if self.ai_seats:
+            rec["ai"] = {str(seat): ai.to_record() for seat, ai in sorted(self.ai_seats.items())}
         rec["actions"] = list(self.actions)
         return rec
 
@@ -325,6 +323,11 @@ class Game:
     # --- the turn (B-3) ------------------------------------------------------
     def _run(self) -> Steps:
         while True:
+            # Between turns the generator holds nothing: a copy of the objects
+            # here is a checkpoint a fork can resume from (engine.fork).
+            self._turn_start = len(self.actions)
+            if self._watch:
+                forking.turn_started(self)
             tile = self.draw_tile()
             if tile is None:
                 break
@@ -408,60 +411,6 @@ class Game:
             placed.face.segments[seg].kind,
         )
 
-    # --- validation ------------------------------------------------------------
-    def _checked(self, action: Action | GameAction) -> GameAction:
-        """The typed action if it is legal now, else IllegalAction (changing
-        nothing). Checks run in this order: shape, game over, seat, turn,
-        type for the step, fields, then the rules."""
-        plain = plain_base_action(action)  # the fast path of placements and followers
-        decision = self._pending
-        if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
-            if isinstance(plain, Place):
-                check_place(self, plain)
-            else:
-                check_follower(self, plain)
-            return plain
-        data = action.to_record() if isinstance(action, GameAction) else action
-        if not isinstance(data, dict):
-            raise MalformedAction("an action must be a JSON object")
-        if decision is None:
-            raise IllegalAction("the game is over")
-        player = data.get("player")
-        if not is_int(player) or not 0 <= player < len(self.players):
-            error = IllegalAction if is_int(player) else MalformedAction
-            raise error(
-                f"'player' must be a seat number from 0 to {len(self.players) - 1}, "
-                f"not {shown(player)}"
-            )
-        if player not in decision.players:
-            waiting = ", ".join(f"{self.players[p]} (seat {p})" for p in decision.players)
-            raise IllegalAction(
-                f"it is not {self.players[player]}'s move: waiting for {waiting} "
-                f"in step '{decision.step}'"
-            )
-        kind = data.get("type")
-        spec = self.hooks.actions.get(kind) if isinstance(kind, str) else None
-        if spec is not None and (kind in decision.types or decision.step in spec.steps):
-            # An expansion's own action: answering its decision, or attached to this step.
-            typed: GameAction = spec.action.from_record(data)
-            spec.validate(self, typed)
-            return typed
-        if kind in decision.types and kind in BASE_ACTIONS:
-            return self._validated_base(BASE_ACTIONS[kind].from_record(data))
-        allowed = [*decision.types, *(a.type for a in self.hooks.for_step(decision.step))]
-        error = IllegalAction if isinstance(kind, str) and kind in ACTION_TYPES else MalformedAction
-        raise error(
-            f"action type {shown(kind)} is not possible in step '{decision.step}'; "
-            f"expected {' or '.join(repr(a) for a in allowed)}"
-        )
-
-    def _validated_base(self, action: GameAction) -> GameAction:
-        if isinstance(action, Place):
-            check_place(self, action)
-        elif isinstance(action, Follower):
-            check_follower(self, action)
-        return action
-
     # --- internals ---------------------------------------------------------------
     def _advance(self, action: GameAction | None) -> None:
         try:
@@ -486,8 +435,6 @@ class Game:
         self.board.merge_gate = hooks.merge.fns
 
     def _restore(self, n_actions: int) -> None:
-        fresh = Game(self.players, self.expansions, self.seed, self.decks)
-        for a in self.actions.typed()[:n_actions]:
-            fresh.apply(a)
+        fresh = forking.rebuilt(self, n_actions)
         self.__dict__ = fresh.__dict__
         self._wire_board()

@@ -1,14 +1,25 @@
-"""Legality of the base actions: placing the drawn tile (B-4) and a follower
-on it (B-5). Each check raises :class:`IllegalAction` naming the rule, and
-changes nothing; the game runs them before applying an action."""
+"""Legality of actions: :func:`checked` reads any action and checks it against
+the pending decision (its shape, the seat, the step, then the rules); the base
+actions' own rules are placing the drawn tile (B-4) and a follower on it
+(B-5). Each check raises :class:`IllegalAction` naming the rule, and changes
+nothing; the game runs them before applying an action."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.actions import Follower, Place, shown
+from engine.actions import (
+    ACTION_TYPES,
+    BASE_ACTIONS,
+    Follower,
+    GameAction,
+    Place,
+    is_int,
+    plain_base_action,
+    shown,
+)
 from engine.directions import EDGES, ROTATIONS
-from engine.phases import IllegalAction
+from engine.phases import Action, IllegalAction, MalformedAction
 from engine.tiles import FACES, FITS, misfit
 
 if TYPE_CHECKING:
@@ -68,3 +79,57 @@ def check_follower(game: Game, action: Follower) -> None:
             f"the {feat.kind} at {loc} already holds a follower; a follower may only "
             f"go on an unoccupied feature (B-5)"
         )
+
+
+def checked(game: Game, action: Action | GameAction) -> GameAction:
+    """The typed action if it is legal now, else IllegalAction (changing
+    nothing). Checks run in this order: shape, game over, seat, turn,
+    type for the step, fields, then the rules."""
+    plain = plain_base_action(action)  # the fast path of placements and followers
+    decision = game.pending
+    if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
+        if isinstance(plain, Place):
+            check_place(game, plain)
+        else:
+            check_follower(game, plain)
+        return plain
+    data = action.to_record() if isinstance(action, GameAction) else action
+    if not isinstance(data, dict):
+        raise MalformedAction("an action must be a JSON object")
+    if decision is None:
+        raise IllegalAction("the game is over")
+    player = data.get("player")
+    if not is_int(player) or not 0 <= player < len(game.players):
+        error = IllegalAction if is_int(player) else MalformedAction
+        raise error(
+            f"'player' must be a seat number from 0 to {len(game.players) - 1}, not {shown(player)}"
+        )
+    if player not in decision.players:
+        waiting = ", ".join(f"{game.players[p]} (seat {p})" for p in decision.players)
+        raise IllegalAction(
+            f"it is not {game.players[player]}'s move: waiting for {waiting} "
+            f"in step '{decision.step}'"
+        )
+    kind = data.get("type")
+    spec = game.hooks.actions.get(kind) if isinstance(kind, str) else None
+    if spec is not None and (kind in decision.types or decision.step in spec.steps):
+        # An expansion's own action: answering its decision, or attached to this step.
+        typed: GameAction = spec.action.from_record(data)
+        spec.validate(game, typed)
+        return typed
+    if kind in decision.types and kind in BASE_ACTIONS:
+        return _validated_base(game, BASE_ACTIONS[kind].from_record(data))
+    allowed = [*decision.types, *(a.type for a in game.hooks.for_step(decision.step))]
+    error = IllegalAction if isinstance(kind, str) and kind in ACTION_TYPES else MalformedAction
+    raise error(
+        f"action type {shown(kind)} is not possible in step '{decision.step}'; "
+        f"expected {' or '.join(repr(a) for a in allowed)}"
+    )
+
+
+def _validated_base(game: Game, action: GameAction) -> GameAction:
+    if isinstance(action, Place):
+        check_place(game, action)
+    elif isinstance(action, Follower):
+        check_follower(game, action)
+    return action

@@ -12,6 +12,7 @@ from typing import Any
 from engine.actions import is_int, shown
 from engine.game import Game
 from engine.phases import IllegalAction
+from engine.seat import ai_seats_from_record
 
 FORMAT = "carcassonne-record/1"
 SETUP = -1  # RecordError.index for problems outside the actions list
@@ -72,7 +73,8 @@ def new_from_setup(record: dict[str, Any]) -> Game:
     if not isinstance(actions, list):
         raise RecordError(SETUP, "'actions' must be a list")
     try:
-        return Game(players, expansions, seed, decks)
+        ai = ai_seats_from_record(record.get("ai", {}), len(players))
+        return Game(players, expansions, seed, decks, ai)
     except ValueError as exc:
         raise RecordError(SETUP, str(exc)) from None
 

@@ -22,6 +22,12 @@ CORE = [
     "actions.py",
     "plugins.py",
     "marks.py",
+    "fork.py",
+    "seat.py",
+    "logs.py",
+    "decks.py",
+    "turn.py",
+    "legality.py",
 ]
 CARD_TABLES = {"expansions/christmas/cards.py", "expansions/gifts/state.py"}
 

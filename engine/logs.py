@@ -1,0 +1,82 @@
+"""The game's action log: typed, immutable actions kept as given and read as
+record dicts (``game.actions``); :class:`RecordLog` is the form it shares with
+the event log (engine.events)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Generic, TypeVar, overload
+
+from engine.actions import GameAction
+from engine.phases import Action
+
+_S = TypeVar("_S")
+
+
+class RecordLog(Sequence[dict[str, Any]], Generic[_S]):
+    """A log of the game kept in its own form (typed, compact) and read as
+    record dicts: ActionLog here, engine.events.EventLog."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self) -> None:
+        self._items: list[_S] = []
+
+    def _read(self, items: list[_S]) -> list[dict[str, Any]]:
+        """The record dicts of stored items (each subclass has its form)."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return self._read(self._items[index])
+        return self._read([self._items[index]])[0]
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._read(self._items))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RecordLog | list):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+class ActionLog(RecordLog[GameAction]):
+    """The actions a game applied, stored typed (immutable). Reading one gives
+    its record dict, a fresh copy: a caller changing it changes nothing here."""
+
+    __slots__ = ("append",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        # The list's own append: one C call per action applied.
+        self.append: Callable[[GameAction], None] = self._items.append
+
+    def typed(self) -> tuple[GameAction, ...]:
+        return tuple(self._items)
+
+    def copy(self, seat: int | None = None) -> ActionLog:
+        """An independent log of the same actions; with ``seat``, as that seat
+        knows them (GameAction.redacted)."""
+        out = ActionLog()
+        items = self._items
+        if seat is not None:
+            items = [a if not a.HIDDEN or a.player == seat else a.redacted(seat) for a in items]
+        out._items.extend(items)
+        return out
+
+    def _read(self, items: list[GameAction]) -> list[Action]:
+        return [a.to_record() for a in items]
