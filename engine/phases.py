@@ -155,6 +155,9 @@ def only_answer(game: Game, seat: int) -> Action | None:
 # AI advice of an expansion: fn(game, player, decision, legal) returns the
 # action to take, or None to leave the choice to the next policy / the base AI.
 AiPolicy = Callable[["Game", int, Decision, list[Action]], "Action | None"]
+# What a player's holdings in an expansion are worth in points at the end, as
+# the AI levels estimate it (engine.ai.evaluate): fn(game, player).
+AiWorth = Callable[["Game", int], float]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -227,8 +230,10 @@ class Hooks:
         self.redraw: PlainHook[[Game, int, random.Random]] = PlainHook(REDRAW)
         self.actions: dict[str, ActionSpec[Any]] = {}
         self._by_step: dict[str, tuple[ActionSpec[Any], ...]] = {}
-        # AI advice, one policy per expansion (engine.plugins installs them).
+        # AI advice, one policy per expansion (engine.plugins installs them),
+        # and what each expansion's holdings are worth to a player (engine.ai).
         self.ai_policies: list[AiPolicy] = []
+        self.ai_worth: list[AiWorth] = []
 
     def on(self, name: str, fn: Callable[..., Any]) -> None:
         """Register on a hook point by name (untyped; prefer the attributes)."""

@@ -1,11 +1,13 @@
 """The expansion registry: what the core knows of expansions, without naming one.
 
 An expansion is a :class:`Plugin`: its name, ``install(game)`` (state in
-``game.ext[name]``, hooks, action types), its typed action classes and its AI
-policy. ``engine.expansions`` registers the three we ship, in the fixed order
-hooks run in whatever order a record lists them; the engine package imports it
-first thing, so every ``Game`` sees them. The AI policy is installed here,
-beside the rules, so no rules module imports its own AI.
+``game.ext[name]``, hooks, action types), its typed action classes, its AI
+policy (the reference AI's advice) and the AI levels' estimate of what a
+player's holdings in it are worth. ``engine.expansions`` registers the three
+we ship, in the fixed order hooks run in whatever order a record lists them;
+the engine package imports it first thing, so every ``Game`` sees them. The AI
+policy is installed here, beside the rules, so no rules module imports its own
+AI.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.actions import ACTION_TYPES, GameAction
-from engine.phases import AiPolicy
+from engine.phases import AiPolicy, AiWorth
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -27,6 +29,7 @@ class Plugin:
     install: Callable[[Game], None]
     actions: tuple[type[GameAction], ...]
     ai: AiPolicy | None = None
+    worth: AiWorth | None = None  # the AI levels' estimate of a player's holdings
 
 
 _PLUGINS: dict[str, Plugin] = {}
@@ -58,3 +61,5 @@ def install_expansions(game: Game) -> None:
             plugin.install(game)
             if plugin.ai is not None:
                 game.hooks.ai_policies.append(plugin.ai)
+            if plugin.worth is not None:
+                game.hooks.ai_worth.append(plugin.worth)

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from engine.expansions import bets, christmas, gifts
 from engine.expansions.bets.ai import ai_policy as bets_policy
+from engine.expansions.bets.ai import worth as bets_worth
 from engine.expansions.christmas.ai import ai_policy as christmas_policy
+from engine.expansions.christmas.ai import worth as christmas_worth
 from engine.expansions.gifts.ai import advise as gifts_policy
+from engine.expansions.gifts.ai import worth as gifts_worth
 from engine.plugins import Plugin, install_expansions, known_expansions, register
 
 PLUGINS: tuple[Plugin, ...] = (
-    Plugin(gifts.NAME, gifts.install, gifts.ACTIONS, gifts_policy),
-    Plugin(bets.NAME, bets.install, bets.ACTIONS, bets_policy),
-    Plugin(christmas.NAME, christmas.install, christmas.ACTIONS, christmas_policy),
+    Plugin(gifts.NAME, gifts.install, gifts.ACTIONS, gifts_policy, gifts_worth),
+    Plugin(bets.NAME, bets.install, bets.ACTIONS, bets_policy, bets_worth),
+    Plugin(christmas.NAME, christmas.install, christmas.ACTIONS, christmas_policy, christmas_worth),
 )
 ORDER: tuple[str, ...] = tuple(p.name for p in PLUGINS)
 

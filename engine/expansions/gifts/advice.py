@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.ai import SegmentPreview, feature_value, option_values, preview_of
+from engine.ai.heuristics import Outlook, SegmentPreview, feature_value, preview_of
 from engine.board import Feature
 from engine.expansions.gifts.state import CASH_OUT_POINTS
 from engine.phases import Action
@@ -26,8 +26,9 @@ SAMPLE_KINDS = 6  # tile kinds from the pile sampled to judge Take two
 def tile_value(game: Game, player: int, kind: str) -> float:
     """The AI's value of its best placement of ``kind`` (-inf if none)."""
     best = float("-inf")
+    outlook = Outlook(game, player)  # option_values of every placement, worked out once
     for x, y, r in game.board.placements(kind):
-        best = max(best, *option_values(game, player, kind, (x, y), r).values())
+        best = max(best, outlook.best(kind, (x, y), r))
     return best
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import option_values, preview
+from engine.ai.heuristics import Outlook, preview
 from engine.expansions.gifts.actions import CHOOSE, OPEN
 from engine.expansions.gifts.advice import tile_value
 from engine.expansions.gifts.cards import CARDS
@@ -55,8 +55,9 @@ def placement(game: Game, player: int) -> Action | None:
     kind = game.turn.tile
     rng = random.Random(f"gifts-ai/place/{len(game.actions)}/{player}")
     best: tuple[float, float, int, int, int] | None = None
+    outlook = Outlook(game, player)  # option_values of every placement, worked out once
     for x, y, r in game.legal_placements():
-        value = max(option_values(game, player, kind, (x, y), r).values())
+        value = outlook.best(kind, (x, y), r)
         if earns_gift(game, player, kind, x, y, r):
             value += GIFT_WORTH
         key = (value, rng.random(), x, y, r)
@@ -76,3 +77,8 @@ def earns_gift(game: Game, player: int, kind: str, x: int, y: int, rotation: int
             if prev.counts.get(player, 0) < top:
                 return True
     return False
+
+
+def worth(game: Game, player: int) -> float:
+    """AI levels: gifts in hand (2 points each kept, G-9, more opened)."""
+    return GIFT_WORTH * len(state(game).hands[player])
