@@ -43,19 +43,36 @@ def new_game(combo: tuple[str, ...], seed: int, levels: list[str]) -> Game:
 
 
 @pytest.mark.parametrize("combo", COMBOS, ids=lambda c: "+".join(c) or "base")
-def test_every_level_plays_whole_games_of_every_expansion_the_same_way_twice(combo):
-    levels = ["easy", "normal", "hard", "reference"][: 2 + len(combo) % 3]
+def test_every_level_plays_whole_games_of_every_expansion_the_same_way_twice(combo, monkeypatch):
+    # Smaller searches, the same code: the full budgets are the arena's.
+    for name, value in (("PLACEMENTS", 2), ("SPOTS", 1), ("OPTIONS", 3), ("SAMPLES", 1)):
+        monkeypatch.setattr(f"engine.ai.normal.{name}", value)
+        if name != "SAMPLES":
+            monkeypatch.setattr(f"engine.ai.hard.{name}", value)
+    levels = ["easy", "normal", "hard", "reference"]
+    levels = levels[len(combo) % 2 :][: 2 + len(combo) % 3]
     first = play(new_game(combo, 3, levels), levels)
     again = play(new_game(combo, 3, levels), levels)
     assert first.finished and first.record() == again.record()
     assert replay(first.record()).scores == first.scores
 
 
+def test_normal_at_its_full_size_plays_the_same_game_twice():
+    first = play(new_game((), 8, ["normal", "reference"]), ["normal", "reference"])
+    again = play(new_game((), 8, ["normal", "reference"]), ["normal", "reference"])
+    assert first.record() == again.record()
+
+
 def test_a_different_ai_seed_plays_differently():
-    a = play(new_game((), 4, ["normal", "normal"]), ["normal", "normal"])
-    other = Game(["AI0", "AI1"], (), 4, ai={0: AiSeat("normal", 1), 1: AiSeat("normal", 2)})
-    b = play(other, ["normal", "normal"])
-    assert a.record()["actions"] != b.record()["actions"]
+    def opening(seeds: tuple[int, int]) -> list[object]:
+        game = Game(["A", "B"], (), 4)
+        easy = [policy("easy", s) for s in seeds]
+        for _ in range(30):
+            seat = game.pending.players[0]
+            game.apply(easy[seat].choose(SeatView(game, seat)))
+        return list(game.actions)
+
+    assert opening((1, 2)) == opening((1, 2)) != opening((3, 4))
 
 
 def test_the_bot_asks_a_seat_s_level_and_seed_as_the_game_stores_them():
@@ -87,33 +104,51 @@ def test_the_levels_read_only_their_seat_view():
                 assert node.attr != "_game", f"{path.name}:{node.lineno} reads a view's game"
 
 
-def _honest(level: str, games: int, players: int) -> tuple[int, int]:
+def _honest(level: str, games: int, players: int, cap: int) -> tuple[int, int]:
     decisions = changed = 0
     for index in range(games):
         rng = random.Random(index)
         game = Game([f"P{p}" for p in range(players)], known_expansions(), 100 + index)
-        mine = quick(level, 7)
-        while game.pending is not None:
+        mine = policy(level, 7)
+        while game.pending is not None and decisions < cap * (index + 1):
             seat = game.pending.players[0]
             if seat != 0:
                 game.apply(quick("reference", seat).choose(SeatView(game, seat)))  # type: ignore[attr-defined]
                 continue
-            action = mine.choose(SeatView(game, 0))  # type: ignore[attr-defined]
+            action = mine.choose(SeatView(game, 0))
             if len(game.legal_actions(0)) > 1:
                 redrawn = game.determinized(0, random.Random(rng.getrandbits(32)))
                 decisions += 1
-                changed += quick(level, 7).choose(SeatView(redrawn, 0)) != action  # type: ignore[attr-defined]
+                changed += policy(level, 7).choose(SeatView(redrawn, 0)) != action
             game.apply(action)
     return decisions, changed
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("level", "games"), [("easy", 6), ("normal", 6), ("hard", 2)])
-def test_no_level_changes_its_mind_when_what_it_cannot_see_is_drawn_again(level, games):
+@pytest.mark.parametrize(
+    ("level", "games", "cap"), [("easy", 4, 99), ("normal", 1, 20), ("hard", 1, 8)]
+)
+def test_no_level_changes_its_mind_when_what_it_cannot_see_is_drawn_again(level, games, cap):
     """The honesty check of benchmarks.ai, smaller: 2 and 3 players, every
-    expansion; the benchmark asks over 5,000 decisions (500 for hard)."""
+    expansion, at most ``cap`` decisions a game; the benchmark asks over 5,000
+    decisions (500 for hard)."""
     decisions, changed = 0, 0
     for players in (2, 3):
-        d, c = _honest(level, games, players)
+        d, c = _honest(level, games, players, cap)
         decisions, changed = decisions + d, changed + c
-    assert decisions > 40 * games and changed == 0
+    assert decisions >= 2 * games * min(cap, 30) and changed == 0
+
+
+@pytest.mark.slow
+def test_the_hard_level_at_its_full_budget_decides_alike_twice():
+    """Same game seed and AI seed, full budget: the same decisions (no time
+    enters the search)."""
+    records = []
+    for _ in range(2):
+        game = Game(["A", "B"], ("gifts", "bets", "christmas"), 11)
+        hard, ref = policy("hard", 5), policy("reference", 6)
+        for _ in range(16):
+            seat = game.pending.players[0]
+            game.apply((hard if seat == 0 else ref).choose(SeatView(game, seat)))
+        records.append(game.record())
+    assert records[0] == records[1]
