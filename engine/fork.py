@@ -52,6 +52,7 @@ SHARED = frozenset(
         "last_placed",
         "_turn_start",
         "_pending",
+        "_rng",
     }
 )
 _ATOMS = (int, str, float, bool, type(None))
@@ -225,9 +226,7 @@ def copy_state(game: Game) -> Game:
     state["bag"] = game.bag.copy()
     state["events"] = game.events.copy()
     state["actions"] = game.actions.copy()
-    rng = random.Random(0)
-    rng.setstate(game.rng.getstate())
-    state["rng"] = rng
+    state["_rng_shared"] = game._rng_shared = True  # copied by whichever draws first
     turn = game.turn
     if turn is not None:
         cells = None if turn.allowed_cells is None else set(turn.allowed_cells)
@@ -253,7 +252,7 @@ _COPIED = frozenset(
         "bag",
         "events",
         "actions",
-        "rng",
+        "_rng_shared",
         "turn",
         "ext",
         "ai_seats",

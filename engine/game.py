@@ -82,7 +82,8 @@ class Game:
         self.supply = [FOLLOWERS_PER_PLAYER] * len(players)
         self.events = EventLog()
         self.actions = ActionLog()  # record dicts on reading; typed inside
-        self.rng = random.Random(f"{seed}/play")
+        self._rng = random.Random(f"{seed}/play")
+        self._rng_shared = False  # a copy holds the same stream (engine.fork)
         self.ext: dict[str, Any] = {}  # expansion state by expansion name
         self.turn: Turn | None = None
         self.turns_played = 0
@@ -120,6 +121,20 @@ class Game:
         self._advance(None)
 
     # --- public API ------------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The stream of in-game randomness (replays draw alike). Copies of a
+        game share it until one of them draws: that one draws from its own."""
+        if self._rng_shared:
+            own = random.Random(0)
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, stream: random.Random) -> None:
+        self._rng, self._rng_shared = stream, False
+
     @property
     def pending(self) -> Decision | None:
         """What the game waits for, or None once finished."""
