@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import math
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -56,6 +55,8 @@ class Settings:
     # in this process; SHARD_IDS = this process's share of SHARD_COUNT.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # Where bot.metrics serves Prometheus's figures: (host, port); None: off.
+    metrics_address: tuple[str, int] | None = None
 
     @property
     def token(self) -> str | None:
@@ -91,18 +92,49 @@ class Invalid(ValueError):
     """A value that is not accepted; the message says what is."""
 
 
-def _positive_number(text: str) -> float:
-    try:
+# Plain ASCII numbers only: Python's int() and float() also take other
+# scripts' digits ('١٢') and choke on some ('²'), and a number too long to
+# read is refused before any conversion.
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", re.ASCII)
+_WHOLE = re.compile(r"[0-9]{1,20}", re.ASCII)
+MAX_HOURS = 720.0  # 30 days, the longest /carcassonne new accepts
+
+
+def _digits_only(text: str) -> None:
+    if any(c.isdigit() and not c.isascii() for c in text):
+        raise Invalid("write it with the digits 0-9")
+
+
+def _number(high: float) -> Callable[[str], float]:
+    """A number more than 0 and at most ``high`` (decimals allowed)."""
+
+    def parse(text: str) -> float:
+        _digits_only(text)
+        if len(text) > 30 or not _DECIMAL.fullmatch(text.removeprefix("-")):
+            raise Invalid("not a number")
+        if text.startswith("-"):
+            raise Invalid("must be more than 0")
         value = float(text)
-    except ValueError:
-        raise Invalid("not a number") from None
-    if not math.isfinite(value) or value <= 0:
-        raise Invalid("must be more than 0")
-    return value
+        if value <= 0:
+            raise Invalid("must be more than 0")
+        if value > high:
+            raise Invalid(f"must be at most {high:g}")
+        return value
+
+    return parse
+
+
+def _whole(text: str, low: int, high: int) -> int:
+    _digits_only(text)
+    if not _WHOLE.fullmatch(text) or not low <= int(text) <= high:
+        raise Invalid(f"not a whole number from {low} to {high}")
+    return int(text)
 
 
 def _snowflake(text: str) -> int:
-    if not text.isdigit() or int(text) == 0:
+    _digits_only(text)
+    # Discord ids are 64-bit; the database stores them signed.
+    if not _WHOLE.fullmatch(text) or not 0 < int(text) < 1 << 63:
         raise Invalid("not a Discord id (a number like 1234567890123456789)")
     return int(text)
 
@@ -116,25 +148,77 @@ def _one_of(values: tuple[str, ...], fold: Callable[[str], str]) -> Callable[[st
     return parse
 
 
+_TOKEN_PART = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
+
+
 def _token(text: str) -> str:
+    """The bot token, its shape checked here (no Discord needed): three
+    base64url parts joined by dots, the first of which encodes the bot user's
+    id (:func:`token_user_id`). Never shown in a message, not even in part."""
     # Pasting "Bot <token>" (the HTTP header form) is a common slip: the prefix
     # is not part of the token.
     if text[:4].lower() == "bot ":
         text = text[4:].strip()
+    if any(c in "\"'`" for c in text):
+        raise Invalid("contains a quote; paste the token alone, without quotes")
     if any(c.isspace() for c in text):
         raise Invalid("contains spaces; paste the token alone")
+    parts = text.split(".")
+    if len(parts) == 1 and re.fullmatch(r"[0-9a-f]{64}", text):
+        raise Invalid("this is the application's public key, not the bot token")
+    if len(parts) == 1 and re.fullmatch(r"[A-Za-z0-9_-]{32}", text):
+        raise Invalid("this looks like the OAuth2 client secret, not the bot token")
+    if len(parts) != 3 or not all(_TOKEN_PART.fullmatch(p) for p in parts):
+        raise Invalid("not shaped like a bot token (three parts joined by dots)")
+    if token_user_id(text) is None:
+        raise Invalid("not a bot token: its first part does not encode a bot's id")
+    if len(parts[1]) < 4 or len(parts[2]) < 20:
+        raise Invalid("cut short; copy the whole token")
     return text
 
 
+def token_user_id(token: str) -> int | None:
+    """The bot user's id a well-shaped token starts with (base64 of its
+    digits), else None. For applications made after 2016 it is also the
+    application's id."""
+    import base64
+    import binascii
+
+    first = token.split(".", 1)[0]
+    try:
+        decoded = base64.urlsafe_b64decode(first + "=" * (-len(first) % 4))
+    except (binascii.Error, ValueError):
+        return None
+    if not 0 < len(decoded) <= 20 or not decoded.isdigit() or decoded.startswith(b"0"):
+        return None
+    return int(decoded)
+
+
+ENCODE_HINT = (
+    "percent-encode the user name and password: @ is %40, : is %3A, / is %2F, "
+    "? is %3F, # is %23, % is %25 and a space is %20"
+)
+
+
 def _database_url(text: str) -> str:
-    from db.session import normalise_url  # SQLAlchemy: only when a URL is given
+    from sqlalchemy.engine import make_url  # SQLAlchemy: only when a URL is given
+
+    from db.session import normalise_url
 
     try:
-        url = normalise_url(text)
-    except ValueError as exc:  # an unsupported database
-        raise Invalid(str(exc).split(":")[0]) from None
-    except Exception:  # sqlalchemy.exc.ArgumentError: not a URL at all
-        raise Invalid("not a database URL") from None
+        u = make_url(text)
+    except Exception:  # sqlalchemy.exc.ArgumentError, or a port that is no number
+        raise Invalid(f"cannot be read as a database URL; {ENCODE_HINT}") from None
+    backend = u.get_backend_name()
+    if backend not in ("sqlite", "postgres", "postgresql"):
+        raise Invalid(f"unsupported database {backend!r}")
+    if backend != "sqlite" and text.count("@") > 1:
+        # Past an unencoded "@", the rest of the password would be read as the
+        # host, the database name or the query: shown in messages, and wrong.
+        raise Invalid(f"more than one '@' (an '@' in the password?); {ENCODE_HINT}")
+    if u.port is not None and not 0 < u.port < 1 << 16:
+        raise Invalid(f"port {u.port} is not one from 1 to 65535")
+    url = normalise_url(text)
     if url.startswith("postgresql"):
         import importlib.util
 
@@ -150,17 +234,16 @@ MAX_SHARDS = 1 << 16
 
 
 def _shard_count(text: str) -> int:
-    if not text.isdigit() or not 0 < int(text) <= MAX_SHARDS:
-        raise Invalid(f"not a whole number from 1 to {MAX_SHARDS}")
-    return int(text)
+    return _whole(text, 1, MAX_SHARDS)
 
 
 def _shard_ids(text: str) -> tuple[int, ...]:
     """``0,1``, ``0-3`` or a mix (``0-3,8``): the shard ids, sorted, each once."""
     ids: set[int] = set()
     for part in text.split(","):
-        first, dash, last = part.strip().partition("-")
-        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+        first, dash, last = (p.strip() for p in part.strip().partition("-"))
+        _digits_only(part)
+        if not _WHOLE.fullmatch(first) or (dash and not _WHOLE.fullmatch(last)):
             raise Invalid("not a list of shard ids")
         low, high = int(first), int(last) if dash else int(first)
         if high < low:
@@ -171,8 +254,27 @@ def _shard_ids(text: str) -> tuple[int, ...]:
     return tuple(sorted(ids))
 
 
+_HOST = re.compile(r"[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]", re.ASCII)
+
+
+def _listen_address(text: str) -> tuple[str, int]:
+    """``PORT`` (on 127.0.0.1, this machine only) or ``HOST:PORT``
+    (``0.0.0.0:9464`` for every IPv4 address, ``[::]:9464`` for IPv6 too)."""
+    host, colon, port = text.rpartition(":")
+    if not colon:
+        host, port = "127.0.0.1", text
+    if not _HOST.fullmatch(host):
+        raise Invalid("not an address to listen on")
+    return host.strip("[]"), _whole(port, 1, 65535)
+
+
 def _path(text: str) -> Path:
-    return Path(text).expanduser()
+    if "\0" in text:
+        raise Invalid("holds a NUL character")
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # "~someone/..." for a user this machine does not know
+        raise Invalid(f"cannot expand {text.split('/')[0]!r}: no such user") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,14 +301,16 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("database_url", _database_url, "sqlite:///FILE or postgresql://...", "default"),
     Variable(
         "turn_timeout_hours",
-        _positive_number,
-        "a number of hours > 0, or empty for no limit",
+        _number(MAX_HOURS),
+        f"a number of hours > 0 and up to {MAX_HOURS:g}, or empty for no limit",
         "none",
     ),
     Variable("timeout_policy", _one_of(TIMEOUT_POLICIES, str.lower), "one of ai, skip, remind"),
-    Variable("reminder_hours", _positive_number, "a number of hours > 0"),
-    Variable("timer_poll_seconds", _positive_number, "a number of seconds > 0"),
-    Variable("guild_ready_seconds", _positive_number, "a number of seconds > 0"),
+    Variable(
+        "reminder_hours", _number(MAX_HOURS), f"a number of hours > 0 and up to {MAX_HOURS:g}"
+    ),
+    Variable("timer_poll_seconds", _number(3600), "a number of seconds > 0 and up to 3600"),
+    Variable("guild_ready_seconds", _number(600), "a number of seconds > 0 and up to 600"),
     Variable("log_level", _one_of(LOG_LEVELS, str.upper), "one of " + ", ".join(LOG_LEVELS)),
     Variable("demo_output_dir", _path, "a directory"),
     Variable("command_hash_file", _path, "a file name"),
@@ -214,13 +318,19 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "shard_count",
         _shard_count,
-        "the number of gateway shards, 1 or more (empty: Discord's recommendation)",
+        f"the number of gateway shards, 1 to {MAX_SHARDS} (empty: Discord's recommendation)",
         "none",
     ),
     Variable(
         "shard_ids",
         _shard_ids,
         "this process's shards, e.g. 0,1 or 0-3 (empty: all of them)",
+        "none",
+    ),
+    Variable(
+        "metrics_address",
+        _listen_address,
+        "a port (on 127.0.0.1) or HOST:PORT for the Prometheus metrics (empty: off)",
         "none",
     ),
 )
@@ -328,18 +438,31 @@ def read_settings(
             shown = "" if var.secret else f"={_show(var, text)}"
             problems.append(f"{var.name}{shown} ({source}): {exc}; use {var.accepted}")
     problems += _shard_problems(values, given, refused)
+    warnings = _unknown_names(file, env)
+    return ReadSettings(Settings(**values), problems, warnings, sources, refused)
+
+
+def _unknown_names(file: EnvFile | None, env: Mapping[str, str]) -> list[str]:
+    """Every name in the ``.env`` file that is not a setting (a typo there
+    silently keeps a default), and the environment's names that are one
+    letter or two away from a setting (the environment holds much else)."""
     known = [v.name for v in VARIABLES]
-    names = list(file.values) if file is not None else []
-    names += [k.upper() for k in env if k.upper() not in names]
-    warnings = []
-    for name in names:
-        if name in known:
+    out = []
+    seen = set(known)
+    entries = []
+    if file is not None:
+        entries = [(n, f"{file.path} line {line}", True) for n, (_, line) in file.values.items()]
+    entries += [(k.upper(), "environment", False) for k in env]
+    for name, where, in_file in entries:
+        if name in seen:
             continue
+        seen.add(name)
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.85)
         if close:
-            where = given[name][1]
-            warnings.append(f"{name} ({where}) is not a setting of the bot: {close[0]}?")
-    return ReadSettings(Settings(**values), problems, warnings, sources, refused)
+            out.append(f"{name} ({where}) is not a setting of the bot: {close[0]}?")
+        elif in_file:
+            out.append(f"{name} ({where}) is not a setting of the bot; it is ignored")
+    return out
 
 
 def _shard_problems(
@@ -362,9 +485,14 @@ def _shard_problems(
         and "DATABASE_URL" not in refused
         and str(values.get("database_url", DEFAULT_DATABASE_URL)).startswith("sqlite")
     ):
+        others = count - len(ids)
+        who = (
+            "the other shard needs another bot process, which needs"
+            if others == 1
+            else f"the other {others} shards need other bot processes, which need"
+        )
         problem = (
-            f"the other {count - len(ids)} shard(s) need other bot processes, which need "
-            "PostgreSQL (SQLite serves one process); use DATABASE_URL=postgresql://... "
+            f"{who} PostgreSQL (SQLite serves one process); use DATABASE_URL=postgresql://... "
             "or leave SHARD_IDS empty"
         )
     if problem is None:
@@ -381,8 +509,27 @@ def _show(var: Variable, text: str) -> str:
 
 
 def shown_url(url: str) -> str:
-    """A database URL without its password, fit for messages and logs."""
-    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
+    """A database URL without its password, fit for messages and logs.
+
+    Whatever the password holds (an unencoded '@', '/' or ':'), nothing of it
+    is shown: everything between the user name and the last '@' is hidden,
+    and so is a ``password=`` query parameter. Without an '@', a ``:`` not
+    followed by a port number could only be a password typed wrongly: hidden.
+    """
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return url
+    if "@" in rest:
+        userinfo, host = rest.rsplit("@", 1)
+        user, colon, _ = userinfo.partition(":")
+        rest = f"{user}:***@{host}" if colon else rest
+    else:
+        authority, slash, path = rest.partition("/")
+        name, colon, port = authority.partition(":")
+        if colon and not port.isdecimal():
+            rest = f"{name}:***{slash}{path}"
+    rest = re.sub(r"(?i)(password=)[^&]*", r"\1***", rest)
+    return f"{scheme}://{rest}"
 
 
 @lru_cache(maxsize=1)

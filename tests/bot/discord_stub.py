@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-GOOD_TOKEN = "MTIz.stub.token"
+# Shaped as Discord's tokens: base64 of the bot user's id (APP_ID), a stamp, a secret.
+GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gstub0.stub-token-0123456789abcdefghijklmnop"
 APP_ID = 123456789012345678
 
 
@@ -30,7 +31,8 @@ def _user() -> dict[str, Any]:
 
 
 @contextmanager
-def discord_stub(**application: Any) -> Iterator[Stub]:
+def discord_stub(port: int = 0, **application: Any) -> Iterator[Stub]:
+    """The stub on 127.0.0.1 (``port``: a free one when 0)."""
     stub = Stub()
     stub.application = {
         "id": str(APP_ID), "name": "Carcassonne", "description": "", "icon": None,
@@ -71,7 +73,7 @@ def discord_stub(**application: Any) -> Iterator[Stub]:
         def log_message(self, format: str, *args: Any) -> None:
             return None
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     stub.base = f"http://127.0.0.1:{server.server_address[1]}/api/v10"

@@ -11,6 +11,7 @@ simulated members (tests/e2e/members.py).
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import re
@@ -203,7 +204,6 @@ class FakeDiscord:
 
         self.world = World()
         self.openapi = openapi
-        self.token = "e2e." + secrets.token_urlsafe(24)
         self.limits = RateLimits(scale=rate_limit_scale)
         self.calls: list[Call] = []
         self.interactions: dict[int, Inter] = {}
@@ -218,6 +218,10 @@ class FakeDiscord:
         w = self.world
         self.bot_user = w.add_user("Carcassonne", bot=True)
         self.app_id = self.bot_user.id  # as on Discord: the bot user's id is the app's
+        # Shaped as Discord's: the bot user's id in base64, a stamp, a secret
+        # (the bot checks the shape before it asks anyone).
+        user = base64.urlsafe_b64encode(str(self.bot_user.id).encode()).decode().rstrip("=")
+        self.token = f"{user}.e2e000.{secrets.token_urlsafe(30)}"
         self.owner = w.add_user("Owner")
         self.guild = w.add_guild("Table Top", self.owner)
         self.bot_role = w.add_role(
