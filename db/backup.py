@@ -39,10 +39,6 @@ class Snapshot:
     games: int
     size: int
 
-    def describe(self) -> str:
-        schema = f"schema {self.revision}" if self.revision else "no schema"
-        return f"{self.path} ({self.games} games, {schema}, {self.size:,} bytes)"
-
 
 def sqlite_path(url: str) -> Path:
     u = make_url(normalise_url(url))
@@ -76,8 +72,23 @@ def inspect_file(path: Path) -> Snapshot:
                 c.execute("SELECT count(*) FROM games").fetchone()[0] if "games" in tables else 0
             )
     except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{path} is not a SQLite database ({exc})") from None
+        raise BackupError(_unreadable(path, exc)) from None
     return Snapshot(path, revision, games, path.stat().st_size)
+
+
+SQLITE_HEADER = b"SQLite format 3\0"  # the first 16 bytes of every SQLite database file
+
+
+def _unreadable(path: Path, exc: sqlite3.DatabaseError) -> str:
+    """Why SQLite cannot read ``path``: another kind of file, or a damaged one."""
+    with path.open("rb") as f:
+        header = f.read(len(SQLITE_HEADER))
+    if header != SQLITE_HEADER:
+        return (
+            f"{path} is not a SQLite database (it does not begin like one): choose a file "
+            "that `python -m bot backup` wrote"
+        )
+    return f"{path} is a damaged SQLite database ({exc}): choose another backup"
 
 
 def _copy(source: sqlite3.Connection, target: Path) -> None:

@@ -26,12 +26,13 @@ from engine.tiles import base_bag
 from tests.bot.discord_stub import APP_ID, GOOD_TOKEN, Stub, discord_stub
 
 ROOT = Path(__file__).resolve().parents[2]
+HEAD = ", ".join(sorted(migrate.head_revisions()))
 
 
 @pytest.fixture
 def use_settings(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def use(settings: Settings) -> None:
-        monkeypatch.setattr(cli, "get_settings", lambda: settings)
+        monkeypatch.setattr(cli, "_settings", lambda: settings)
 
     yield use  # type: ignore[misc]
 
@@ -48,7 +49,8 @@ def python_m_bot(
 ) -> subprocess.CompletedProcess[str]:
     if env_file is not None:
         (cwd / ".env").write_text(env_file)
-    env = {k: v for k, v in os.environ.items() if k not in _our_names()}
+    # INVOCATION_ID: the tests may run under systemd, which sets it (bot.cli.run).
+    env = {k: v for k, v in os.environ.items() if k not in _our_names() | {"INVOCATION_ID"}}
     env.update(environ, PYTHONPATH=str(ROOT))
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
@@ -75,6 +77,7 @@ def test_python_m_bot_without_token_runs_the_demo(
     capsys: pytest.CaptureFixture[str],
     use_settings,
 ) -> None:
+    monkeypatch.delenv("INVOCATION_ID", raising=False)
     use_settings(Settings(demo_output_dir=tmp_path / "out"))
     deck = shuffled(5, "tiles", base_bag())[:6]
     monkeypatch.setattr(demo, "run_demo", functools.partial(demo.run_demo, decks={"tiles": deck}))
@@ -95,8 +98,81 @@ def test_a_bad_setting_is_one_line_and_exit_code_2(
     assert len(lines) == 1 and lines[0].startswith("error")
     assert lines[0].endswith(
         "TURN_TIMEOUT_HOURS='soon' (.env line 1): not a number; "
-        "use a number of hours > 0, or empty for no limit"
+        "use a number of hours > 0 and up to 720, or empty for no limit"
     )
+
+
+@pytest.mark.parametrize(
+    "setting",
+    ["SHARD_COUNT=²", "SHARD_IDS=٣", "DEV_GUILD_ID=" + "9" * 5000, "REMINDER_HOURS=-1",
+     "TIMER_POLL_SECONDS=", "METRICS_ADDRESS=²"],
+)  # fmt: skip
+@pytest.mark.parametrize("command", [("run",), ("check", "--offline")])
+def test_odd_numbers_stop_run_and_check_in_one_line(
+    tmp_path: Path, command: tuple[str, ...], setting: str
+) -> None:
+    # Issue 27: SHARD_COUNT=² ended `bot check` and `bot run` in a traceback.
+    name, _, value = setting.partition("=")
+    done = python_m_bot(tmp_path, *command, **{name: value})
+    out = done.stderr + done.stdout
+    assert done.returncode == 2 and "Traceback" not in out, out
+    errors = [line for line in out.splitlines() if line.startswith("error")]
+    assert len(errors) == 1 and name in errors[0] and len(errors[0]) < 300, errors
+
+
+def test_run_warns_about_every_env_entry_that_is_not_a_setting(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A misspelled DISCORD_TOKEN used to start the demo without a word.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("INVOCATION_ID", raising=False)
+    for name in _our_names():
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / ".env").write_text(
+        f"DISCORD_TOKN={GOOD_TOKEN}\nTURN_TIMOUT_HOURS=3\nDEMO_OUTPUT_DIR={tmp_path / 'out'}\n"
+    )
+    deck = shuffled(5, "tiles", base_bag())[:6]
+    monkeypatch.setattr(demo, "run_demo", functools.partial(demo.run_demo, decks={"tiles": deck}))
+    assert cli.main(["run"]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines()[:2] == [
+        "warning: DISCORD_TOKN (.env line 1) is not a setting of the bot: DISCORD_TOKEN?",
+        "warning: TURN_TIMOUT_HOURS (.env line 2) is not a setting of the bot: TURN_TIMEOUT_HOURS?",
+    ]
+    assert "offline demo" in out  # still the demo, as the README says
+
+
+def test_under_systemd_a_missing_token_is_an_error_not_the_demo(tmp_path: Path) -> None:
+    done = python_m_bot(
+        tmp_path,
+        "run",
+        env_file="DISCORD_TOKN=x\n",
+        INVOCATION_ID="0123456789abcdef",  # what systemd sets for a unit's processes
+        DEMO_OUTPUT_DIR=str(tmp_path / "out"),
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.splitlines() == [
+        "warning: DISCORD_TOKN (.env line 1) is not a setting of the bot: DISCORD_TOKEN?",
+        "error: DISCORD_TOKEN is not set: a service runs the bot, never the offline demo; set "
+        "DISCORD_TOKEN in the service's settings file (docs/deploy.md)",
+    ]
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("password", ["Pq@Zx", "Pq/Zx:Wy", "Pq%zz@Zx?Wy"])
+def test_check_never_shows_a_password(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], password: str
+) -> None:
+    code, lines = _check(
+        tmp_path, f"DATABASE_URL=postgresql://carc:{password}@127.0.0.1:1/carcassonne\n", capsys
+    )
+    assert code == 2
+    text = "\n".join(lines)
+    assert not any(piece in text for piece in ("Pq", "Zx", "Wy")), text
+    if "@Zx" in password:
+        assert "percent-encode" in text and "@ is %40" in text
 
 
 def test_the_database_is_checked_before_discord(tmp_path: Path) -> None:
@@ -121,7 +197,7 @@ def test_a_refused_token_is_one_line_and_exit_code_2(
     assert cli.main(["run"]) == 2
     err = capsys.readouterr().err
     assert "error: DISCORD_TOKEN: Discord refused the token (401 Unauthorized)" in err
-    assert ("GET", "/users/@me") in stub.requests
+    assert stub.requests == [("GET", "/gateway/bot")]  # asked before logging in
 
 
 # --- invite ------------------------------------------------------------------------
@@ -207,7 +283,7 @@ def test_check_a_good_set_up(
         f"ok       settings: 3 from {tmp_path / '.env'}, the rest default",
         f"ok       Discord accepts DISCORD_TOKEN: application 'Carcassonne' (id {APP_ID})",
         f"ok       database reachable: {url}",
-        "ok       schema at head (0003)",
+        f"ok       schema at head ({HEAD})",
     ]
 
 
@@ -222,12 +298,15 @@ def test_check_a_new_set_up_creates_nothing(
     assert not db_file.exists() and not db_file.parent.exists()
 
 
+WRONG_TOKEN = GOOD_TOKEN[:-6] + "Zq9xWv"  # well shaped, but not the stub's
+
+
 def test_check_reports_every_problem_on_its_own_line(
     tmp_path: Path, stub: Stub, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, lines = _check(
         tmp_path,
-        "DISCORD_TOKEN=wrong.token.x\nTIMEOUT_POLICY=robot\nLOG_LEVEL=chatty\n"
+        f"DISCORD_TOKEN={WRONG_TOKEN}\nTIMEOUT_POLICY=robot\nLOG_LEVEL=chatty\n"
         "REMINDER_HOUR=3\nDATABASE_URL=postgresql://bot:pw@127.0.0.1:1/none\n",
         capsys,
     )
@@ -263,7 +342,21 @@ def test_check_offline_does_not_ask_discord(
     code, lines = _check(tmp_path, f"DISCORD_TOKEN={GOOD_TOKEN}\n", capsys, "--offline")
     assert code == 0
     assert stub.requests == []
-    assert any("--offline" in line for line in lines)
+    assert (
+        f"ok       DISCORD_TOKEN is shaped like a bot token (bot user {APP_ID}); Discord not "
+        "asked (--offline): whether Discord accepts it is not checked"
+    ) in lines
+
+
+@pytest.mark.parametrize("token", ["abc123", "'" + GOOD_TOKEN, "abc.def.ghi"])
+def test_check_offline_checks_the_token_s_shape(
+    tmp_path: Path, stub: Stub, capsys: pytest.CaptureFixture[str], token: str
+) -> None:
+    code, lines = _check(tmp_path, f"DISCORD_TOKEN={token}\n", capsys, "--offline")
+    assert code == 2 and stub.requests == []
+    errors = [line for line in lines if line.startswith("error")]
+    assert len(errors) == 1 and errors[0].startswith("error    DISCORD_TOKEN (")
+    assert "abc" not in errors[0] and "stub-token" not in errors[0]
 
 
 # --- backup and restore ------------------------------------------------------------
@@ -308,7 +401,7 @@ def test_backup_then_restore_brings_the_games_back(
     use_settings(Settings(database_url=url))
     backup = tmp_path / "backups" / "monday.sqlite3"
     assert cli.main(["backup", str(backup)]) == 0
-    assert f"backed up to {backup} (1 games, schema 0003" in capsys.readouterr().out
+    assert f"backed up to {backup} (1 game, schema {HEAD}, " in capsys.readouterr().out
     # The game goes on after the backup, and a second game is opened.
     asyncio.run(_play(url, 2))
     live_db = Database(url)
@@ -316,7 +409,7 @@ def test_backup_then_restore_brings_the_games_back(
     asyncio.run(live_db.dispose())
     assert cli.main(["restore", str(backup)]) == 0
     out = capsys.readouterr().out
-    assert f"restored {tmp_path / 'live.sqlite3'} (1 games, schema 0003" in out
+    assert f"restored {tmp_path / 'live.sqlite3'} (1 game, schema {HEAD}, " in out
     assert asyncio.run(_status(url, game_id)) == ("active", version)
     kept = next(tmp_path.glob("live.sqlite3.before-restore-*"))
     assert f"kept in {kept}" in out
@@ -367,6 +460,48 @@ def test_backup_refusals(tmp_path: Path, use_settings, capsys: pytest.CaptureFix
         assert cli.main(command) == 2
         err = capsys.readouterr().err
         assert "not SQLite" in err and "pg_dump" in err
+
+
+def test_backup_and_restore_where_a_file_stands_in_for_a_folder(
+    tmp_path: Path, use_settings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'live.sqlite3'}"
+    migrate.upgrade(url)
+    use_settings(Settings(database_url=url))
+    assert cli.main(["backup", "/etc/passwd/x.db"]) == 2  # the issue's example
+    assert capsys.readouterr().err == (
+        "error: backup: cannot create /etc/passwd/x.db: /etc/passwd is a file, not a folder\n"
+    )
+    good = tmp_path / "good.sqlite3"
+    assert cli.main(["backup", str(good)]) == 0
+    capsys.readouterr()
+    use_settings(Settings(database_url=f"sqlite:///{tmp_path / 'live.sqlite3' / 'db.sqlite3'}"))
+    assert cli.main(["restore", str(good)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: restore: cannot create ") and "is a file, not a folder" in err
+
+
+def test_a_damaged_backup_and_a_file_of_another_kind(
+    tmp_path: Path, use_settings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'live.sqlite3'}"
+    migrate.upgrade(url)
+    asyncio.run(_play(url, 2))
+    use_settings(Settings(database_url=url))
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_bytes((tmp_path / "live.sqlite3").read_bytes()[:3000])  # cut short
+    assert cli.main(["restore", str(damaged)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: restore: {damaged} is a damaged SQLite database (database disk image is "
+        "malformed): choose another backup\n"
+    )
+    photo = tmp_path / "photo.png"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(4000))
+    assert cli.main(["restore", str(photo)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: restore: {photo} is not a SQLite database (it does not begin like one): "
+        "choose a file that `python -m bot backup` wrote\n"
+    )
 
 
 def test_restore_refuses_a_backup_from_a_newer_version(

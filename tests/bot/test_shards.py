@@ -64,8 +64,8 @@ def test_shard_ids_are_lists_and_ranges(ids: str, expected: tuple[int, ...]) -> 
         ),
         (
             {"SHARD_IDS": "1", "SHARD_COUNT": "2"},
-            "SHARD_IDS='1' (environment): the other 1 shard(s) need other bot processes, which "
-            "need PostgreSQL (SQLite serves one process); use DATABASE_URL=postgresql://... or "
+            "SHARD_IDS='1' (environment): the other shard needs another bot process, which "
+            "needs PostgreSQL (SQLite serves one process); use DATABASE_URL=postgresql://... or "
             "leave SHARD_IDS empty",
         ),
     ],
@@ -92,7 +92,7 @@ def test_a_process_owns_the_guilds_of_its_shards() -> None:
     assert [shards.elsewhere(g) for g in guilds[:4]] == [0, None, 2, None]
     assert shards.claims == (4, (1, 3)) and Shards(4).claims is None
     assert shards.holds(3) and not shards.holds(0)
-    assert shards.describe() == "shard(s) 1,3 of 4"
+    assert shards.describe() == "shards 1,3 of 4"
 
 
 def test_one_bot_per_sqlite_file(tmp_path: Path) -> None:
@@ -154,7 +154,7 @@ def test_check_names_the_shards_and_a_bot_running_on_the_sqlite_file(
     with holding(url):
         assert check(offline=True, env_file=None, environ=environ) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "ok       gateway: this process holds all 2 shard(s)" in lines
+    assert "ok       gateway: this process holds all 2 shards" in lines
     assert any(
         line.startswith(f"note     process {os.getpid()} is using the SQLite database")
         and line.endswith(": a bot runs on it")
