@@ -98,8 +98,9 @@ def _off_loop(fn: Callable[[], None]) -> None:
         pool.submit(fn).result()
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
+def new_server() -> PgServer:
+    """A throwaway server, not started yet (its port is chosen); the test is
+    skipped, with the reason, where PostgreSQL cannot run."""
     bindir = _pg_bin()
     if bindir is None:
         pytest.skip("PostgreSQL not installed (no /usr/lib/postgresql/*/bin/pg_ctl): "
@@ -113,7 +114,12 @@ def pg_server() -> Iterator[PgServer]:
         if shutil.which("runuser") is None:
             pytest.skip("running as root and 'runuser' is missing to run initdb as postgres")
         as_user = PG_USER
-    server = PgServer(bindir, as_user)
+    return PgServer(bindir, as_user)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    server = new_server()
     try:
         server.start()
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:

@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 UNITS = sorted((ROOT / "deploy").glob("*.service"))
 
 
-def service(path: Path) -> dict[str, list[str]]:
-    """The [Service] settings; a key may repeat (EnvironmentFile=), so no configparser."""
+def service(path: Path, part: str = "Service") -> dict[str, list[str]]:
+    """The settings of a section; a key may repeat (EnvironmentFile=), so no configparser."""
     values: dict[str, list[str]] = {}
     section = None
     for raw in path.read_text().splitlines():
@@ -26,7 +26,7 @@ def service(path: Path) -> dict[str, list[str]]:
         if line.startswith("["):
             section = line.strip("[]")
             continue
-        if section == "Service":
+        if section == part:
             key, _, value = line.partition("=")
             values.setdefault(key, []).append(value)
     return values
@@ -47,3 +47,13 @@ def test_unit_matches_the_bot(unit: Path) -> None:
     assert "/etc/carcassonne/carcassonne.env" in s["EnvironmentFile"]
     assert s["WorkingDirectory"][0].startswith("/var/lib/carcassonne")
     assert s["User"] == ["carcassonne"]
+
+
+@pytest.mark.parametrize("unit", UNITS, ids=lambda p: p.name)
+def test_a_local_postgresql_starts_first(unit: Path) -> None:
+    # Issue 34: after a reboot the bot met a PostgreSQL not started yet (the bot
+    # also waits for one itself: tests/e2e/test_outages.py).
+    s = service(unit, "Unit")
+    for key in ("Wants", "After"):
+        assert "postgresql.service" in " ".join(s[key]).split(), key
+    assert "network-online.target" in " ".join(s["After"]).split()
