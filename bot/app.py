@@ -20,6 +20,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.settings import Settings
@@ -59,6 +60,7 @@ class CarcassonneBot(commands.AutoShardedBot):
             shard_count=shards.count,
             shard_ids=list(shards.ids) if shards.ids is not None else None,  # type: ignore[arg-type]
             guild_ready_timeout=settings.guild_ready_seconds,
+            http_trace=metrics.http_trace(),  # Discord requests and answers (bot.metrics)
         )
         self.settings = settings
         self.sync_commands = sync_commands
@@ -82,6 +84,7 @@ class CarcassonneBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction: remember the language of the user's client, for
         the DMs the bot sends them later outside an interaction."""
+        metrics.interaction_arrived(interaction.id, interaction.type.name)
         locale = locale_of(interaction)
         if self.services is not None and locale is not None:
             try:
@@ -95,6 +98,8 @@ class CarcassonneBot(commands.AutoShardedBot):
         await migrate.upgrade_async(url)
         log.info("gateway: %s", Shards.of(self.settings).describe())
         self.database = Database(url)
+        metrics.watch_database(self.database.engine)
+        metrics.watch_shards(lambda: self.shards)
         self.services = Services(GameService(self.database), self.settings, DiscordNotifier(self))
         self.scheduler = Scheduler(self.services, self.settings.timer_poll_seconds)
         for ext in EXTENSIONS:

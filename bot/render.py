@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from bot import expansions
+from bot import expansions, metrics
 from bot.text import ENGLISH, Text, Words
 from engine.views import PrivateView, PublicView
 
@@ -175,38 +175,45 @@ def timelapse_gif(record: dict[str, Any], words: Words = ENGLISH) -> bytes:
 async def board_async(
     view: PublicView, legal_cells: Sequence[Cell] | None = None, words: Words = ENGLISH
 ) -> bytes:
-    return await asyncio.to_thread(board_png, view, list(legal_cells or ()), words)
+    cells = list(legal_cells or ())
+    return await asyncio.to_thread(metrics.timed, "board", board_png, view, cells, words)
 
 
 async def hand_async(
     view: PrivateView, sections: Sequence[HandSection], words: Words = ENGLISH
 ) -> bytes:
-    return await asyncio.to_thread(hand_png, view, list(sections), words)
+    return await asyncio.to_thread(metrics.timed, "hand", hand_png, view, list(sections), words)
 
 
 async def tile_async(kind: str, rotations: Sequence[int], words: Words = ENGLISH) -> bytes:
-    return await asyncio.to_thread(tile_png, kind, list(rotations), words)
+    return await asyncio.to_thread(metrics.timed, "tile", tile_png, kind, list(rotations), words)
 
 
 async def placement_async(
     view: PublicView, cell: Cell, kind: str, rotations: Sequence[int], words: Words = ENGLISH
 ) -> bytes:
-    return await asyncio.to_thread(placement_png, view, cell, kind, list(rotations), words)
+    turns = list(rotations)
+    return await asyncio.to_thread(
+        metrics.timed, "placement", placement_png, view, cell, kind, turns, words
+    )
 
 
 async def follower_async(
     view: PublicView, spots: Sequence[str], cell: Cell | None = None, words: Words = ENGLISH
 ) -> bytes:
-    return await asyncio.to_thread(follower_png, view, list(spots), cell, words)
+    spot_list = list(spots)
+    return await asyncio.to_thread(
+        metrics.timed, "follower", follower_png, view, spot_list, cell, words
+    )
 
 
 async def final_async(view: PublicView, rows: Sequence[Row], words: Words = ENGLISH) -> bytes:
-    return await asyncio.to_thread(final_png, view, list(rows), words)
+    return await asyncio.to_thread(metrics.timed, "final", final_png, view, list(rows), words)
 
 
 async def timelapse_async(record: dict[str, Any], words: Words = ENGLISH) -> bytes:
     """The whole game as an animated GIF (a second or two of work, in a thread)."""
-    return await asyncio.to_thread(timelapse_gif, record, words)
+    return await asyncio.to_thread(metrics.timed, "timelapse", timelapse_gif, record, words)
 
 
 async def warm_up_async(views: Sequence[PublicView] = ()) -> None:

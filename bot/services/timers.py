@@ -18,6 +18,7 @@ import datetime as dt
 import logging
 from typing import Any
 
+from bot import metrics
 from bot.present import choices as ch
 from bot.services.context import Context
 from bot.services.deadlines import (
@@ -88,6 +89,7 @@ class TurnTimers:
                 break
             if timer is None:
                 break  # none left (or all being handled elsewhere)
+            metrics.timer_fired(timer.kind, (utcnow() - timer.due_at).total_seconds())
             retry_at, payload = plan(timer)
             attempt = payload["attempt"]
             try:

@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot import metrics
 from bot.ui.replies import CANNOT_DM, MAX_CONTENT, allowed, file_of
 
 log = logging.getLogger(__name__)
@@ -256,6 +257,7 @@ class Outbox:
                 key, wait = self._next(state)
                 if key is None:
                     state.state, state.resume_at = "paced", time.monotonic() + wait
+                    metrics.rate_limited("bot", wait)
                     self._pace_later()
                     return
                 state.queue.remove(key)
