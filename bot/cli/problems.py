@@ -20,12 +20,12 @@ from bot.settings import shown_url
 # the server shutting down, crashed or starting up (57P01-03), too many
 # connections (53300).
 PG_PASSING = ("08", "57P01", "57P02", "57P03", "53300")
-# PostgreSQL errors an admin must fix, and how.
+# PostgreSQL errors an admin must fix (after the server's own words), and how.
 PG_FINAL = {
-    "28P01": "PostgreSQL refused the password of this user (a percent-encoded password "
-    "is decoded first: @ is %40)",
-    "28000": "PostgreSQL refused this user from this host (pg_hba.conf)",
-    "3D000": "the database does not exist: create it (docs/deploy.md, PostgreSQL)",
+    "28P01": "check the user name and password (a percent-encoded password is decoded "
+    "first: %40 is @)",
+    "28000": "PostgreSQL does not let this user in from this host (pg_hba.conf)",
+    "3D000": "create it (docs/deploy.md, PostgreSQL)",
 }
 
 
@@ -57,9 +57,9 @@ def database_problem(exc: BaseException, url: str) -> str | None:
     cause = _cause(exc)
     if isinstance(exc, UnknownRevision):
         return f"{where}: {exc}"
-    final = PG_FINAL.get(_sqlstate(cause))
-    if final is not None:
-        return f"{where}: {final}"
+    advice = PG_FINAL.get(_sqlstate(cause))
+    if advice is not None:
+        return f"{where}: {first_line(cause)}: {advice}"
     if isinstance(exc, DBAPIError):
         return f"{where}: cannot use the database: {first_line(cause)}"
     if isinstance(exc, OSError | TimeoutError) or _is_asyncpg_error(exc):

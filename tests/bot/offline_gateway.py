@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -36,6 +38,24 @@ async def connect(self: Any, *, reconnect: bool = True) -> None:
     print("READY", flush=True)
     while not self.is_closed():
         await asyncio.sleep(0.01)
+
+
+def environment(tmp_path: Path, database_url: str, **settings: str) -> dict[str, str]:
+    """The environment to run this module in: the test's settings only (the
+    developer's are left out), a good token for tests/bot/discord_stub.py."""
+    from bot.settings import VARIABLES
+    from tests.bot.discord_stub import GOOD_TOKEN
+
+    env = {k: v for k, v in os.environ.items() if k not in {v.name for v in VARIABLES}}
+    env.update(
+        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+        DISCORD_TOKEN=GOOD_TOKEN,
+        DATABASE_URL=database_url,
+        COMMAND_HASH_FILE=str(tmp_path / "commands.json"),
+        LOG_LEVEL="INFO",
+        **settings,
+    )
+    return env
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import os
 import signal
 import subprocess
 import sys
@@ -19,9 +18,9 @@ import pytest
 
 from bot.cli.problems import database_outage, database_problem, discord_outage
 from bot.cli.run import BACKOFF, Stopped, patiently
-from bot.settings import VARIABLES
 from db import migrate
-from tests.bot.discord_stub import GOOD_TOKEN, discord_stub
+from tests.bot.discord_stub import discord_stub
+from tests.bot.offline_gateway import environment
 from tests.pgserver import _free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,18 +32,10 @@ def _bot(tmp_path: Path, base: str) -> subprocess.Popen[str]:
     (tests/bot/offline_gateway.py: the gateway connection is left out)."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     migrate.upgrade(url)
-    env = {k: v for k, v in os.environ.items() if k not in {v.name for v in VARIABLES}}
-    env.update(
-        PYTHONPATH=str(ROOT),
-        DISCORD_TOKEN=GOOD_TOKEN,
-        DATABASE_URL=url,
-        COMMAND_HASH_FILE=str(tmp_path / "commands.json"),
-        LOG_LEVEL="INFO",
-    )
     return subprocess.Popen(
         [sys.executable, "-m", "tests.bot.offline_gateway", base],
         cwd=tmp_path,
-        env=env,
+        env=environment(tmp_path, url),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -155,7 +146,10 @@ def test_a_refused_password_says_so_and_shows_none_of_it() -> None:
     text = database_problem(_PgError("28P01"), PG)
     assert text is not None and "secret" not in text
     assert text.startswith("DATABASE_URL (postgresql+asyncpg://carc:***@127.0.0.1:5432/")
-    assert "refused the password" in text
+    assert text.endswith(
+        ": sqlstate 28P01: check the user name and password (a "
+        "percent-encoded password is decoded first: %40 is @)"
+    )
 
 
 def test_patiently_backs_off_and_stops_when_asked(caplog: pytest.LogCaptureFixture) -> None:

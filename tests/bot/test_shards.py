@@ -16,6 +16,7 @@ from bot.cli.lock import Busy, holding, lock_path
 from bot.settings import VARIABLES, read_settings
 from bot.shards import Shards
 from db.timers import shard_of
+from tests.bot.discord_stub import GOOD_TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = "postgresql://bot@localhost/carcassonne"
@@ -41,7 +42,7 @@ def test_shard_ids_are_lists_and_ranges(ids: str, expected: tuple[int, ...]) -> 
         (
             {"SHARD_COUNT": "0"},
             "SHARD_COUNT='0' (environment): not a whole number from 1 to 65536; use the "
-            "number of gateway shards, 1 or more (empty: Discord's recommendation)",
+            "number of gateway shards, 1 to 65536 (empty: Discord's recommendation)",
         ),
         (
             {"SHARD_IDS": "0-x", "SHARD_COUNT": "2"},
@@ -130,7 +131,7 @@ def test_a_killed_bot_leaves_no_stale_lock(tmp_path: Path) -> None:
 def test_a_second_bot_on_one_sqlite_file_is_refused_in_one_line(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     env = {k: v for k, v in os.environ.items() if k not in {v.name for v in VARIABLES}}
-    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="abc.def.ghi", DATABASE_URL=url)
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN=GOOD_TOKEN, DATABASE_URL=url)
     with holding(url):
         done = subprocess.run(
             [sys.executable, "-m", "bot", "run"],
