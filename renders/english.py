@@ -19,7 +19,7 @@ from engine.expansions.bet_chips import CHIPS
 from engine.expansions.gifts import CARDS as GIFT_CARDS
 from engine.phases import Event
 from engine.views import PrivateView
-from renders.captions import LEGEND_LAST, LEGEND_LEGAL, Captions
+from renders.captions import LEGEND_LAST, LEGEND_LEGAL, LEGEND_REGION, Captions
 from renders.hand import Card, Chip, HandSection
 
 
@@ -55,6 +55,7 @@ def english() -> Captions:
         legend={
             LEGEND_LAST: "last tile placed",
             LEGEND_LEGAL: "your tile fits here",
+            LEGEND_REGION: "the part shown above (all of it: /board)",
             "chips": "chips bet on an office",
             "lock": "locked: paid at game end",
             "tiebreak": "counts one extra follower",
