@@ -106,8 +106,20 @@ def _christmas(item: Any) -> Card:
 
 
 def _payout(face: str) -> str:
+    """What a chip pays, one line per number on it (T-7): "4 tiles exactly:
+    pays 8"."""
     chip = CHIPS.get(face)
-    return "" if chip is None else "pays " + "/".join(str(w.points) for w in chip.wins)
+    if chip is None:
+        return ""
+    lines = []
+    for win in chip.wins:
+        if win.high is None:
+            lines.append(f"{win.low} tiles or more: pays {win.points}")
+        elif len(chip.wins) == 1:
+            lines.append(f"{win.low} tiles exactly: pays {win.points}")
+        else:
+            lines.append(f"{win.low} tiles: pays {win.points}")
+    return "\n".join(lines)
 
 
 def english_hand(view: PrivateView) -> list[HandSection]:
