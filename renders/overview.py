@@ -66,14 +66,25 @@ def badge_spots(
     px = round(BADGE_PX * scale)
     sizes = {c: badge_sprite(n, px).width for c, n in numbers.items()}
     placed: dict[Cell, tuple[float, float]] = {}
+    # Placed badges by square of the widest badge's side: a badge can only
+    # touch those in its own square and the eight round it.
+    grid = max(sizes.values(), default=1)
+    near: dict[tuple[int, int], list[Cell]] = {}
+
+    def square(p: tuple[float, float]) -> tuple[int, int]:
+        return int(p[0] // grid), int(p[1] // grid)
 
     def clear(cell: Cell, p: tuple[float, float]) -> float:
         """How far a badge at ``p`` stays clear of those placed and of the
         box's edge (negative: it overlaps by that much)."""
         r = sizes[cell] / 2
         room = min(p[0] - r, p[1] - r, box[0] - p[0] - r, box[1] - p[1] - r)
-        for other, q in placed.items():
-            room = min(room, math.dist(p, q) - (r + sizes[other] / 2) + 1)
+        gx, gy = square(p)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for other in near.get((gx + dx, gy + dy), ()):
+                    q = placed[other]
+                    room = min(room, math.dist(p, q) - (r + sizes[other] / 2) + 1)
         return room
 
     for cell in sorted(numbers, key=lambda c: numbers[c]):
@@ -95,6 +106,7 @@ def badge_spots(
                 if room >= 0:
                     break
         placed[cell] = best
+        near.setdefault(square(best), []).append(cell)
     return placed
 
 

@@ -117,6 +117,7 @@ def choose_region(
     x0, y0, x1, y1 = bounds
     w, h = min(cols, x1 - x0 + 1), min(rows, y1 - y0 + 1)
     fx, fy = focus(view)
+    fx, fy = min(max(fx, x0), x1), min(max(fy, y0), y1)  # (a view without tiles)
     cells = [*numbers, *((t.x, t.y) for t in view.tiles)]
     best: tuple[tuple[int, int, float], Bounds] | None = None
     for rx in range(max(x0, fx - w + 1), min(fx, x1 - w + 1) + 1):
@@ -130,7 +131,7 @@ def choose_region(
             key = (0 if edge else 1, inside, -off)
             if best is None or key > best[0]:
                 best = (key, window)
-    assert best is not None  # ``at`` lies in ``bounds``: one window at least
+    assert best is not None  # the focus lies in ``bounds``: one window at least
     return best[1]
 
 
