@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint typecheck bench clean find-python
+.PHONY: run test install lint typecheck bench readme-images clean find-python
 
 run: $(RUN_STAMP)
 	$(BIN)/python -m bot
@@ -30,6 +30,11 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# The README's pictures in docs/img, drawn from the code (tests/test_readme_images.py
+# fails when they are stale).
+readme-images: $(RUN_STAMP)
+	$(BIN)/python -m renders.readme docs/img
 
 # The interpreter .venv would be made with.
 find-python:

@@ -43,10 +43,14 @@ def _names(words: Words, names: Sequence[str]) -> str:
 @lru_cache(maxsize=8)
 def captions(words: Words = ENGLISH) -> Captions:
     """The words of every image in ``words``' language."""
-    from renders.captions import LEGEND_LAST, LEGEND_LEGAL, Captions
+    from renders.captions import LEGEND_LAST, LEGEND_LEGAL, LEGEND_REGION, Captions
 
     counts = {k: words(v) for a in expansions.adapters() for k, v in a.image_counts.items()}
-    legend = {LEGEND_LAST: words("image.legend.last"), LEGEND_LEGAL: words("image.legend.legal")}
+    legend = {
+        LEGEND_LAST: words("image.legend.last"),
+        LEGEND_LEGAL: words("image.legend.legal"),
+        LEGEND_REGION: words("image.legend.region"),
+    }
     legend |= {k: words(v) for a in expansions.adapters() for k, v in a.image_legend.items()}
     return Captions(
         turn=lambda n: words("image.turn", turn=n),
@@ -95,21 +99,45 @@ def _alt(parts: Sequence[str]) -> str:
     return " · ".join(p for p in parts if p)[:ALT_LIMIT]
 
 
-def board_alt(view: PublicView, words: Words = ENGLISH) -> str:
-    """The board image's header and scoreboard in words."""
+def board_alt(
+    view: PublicView,
+    words: Words = ENGLISH,
+    legal_cells: Sequence[Cell] = (),
+    *,
+    whole: bool = False,
+) -> str:
+    """The board image's header and scoreboard in words; for the turn's image
+    (``whole`` False) also what part of the board it shows and how many
+    numbered cells (``legal_cells``, as passed to :func:`board_png`)."""
     caps = captions(words)
+    shown = "" if whole else _part_shown(view, legal_cells, words)
     if view.finished or view.turn is None:
         names = [view.players[w] for w in view.winners]
-        return _alt([caps.game_over, caps.winners(names), _scores(view, words)])
+        return _alt([caps.game_over, caps.winners(names), shown, _scores(view, words)])
     waiting = [view.players[p] for p in view.turn.waiting if 0 <= p < len(view.players)]
+    cells = len(set(map(tuple, legal_cells)))
     return _alt(
         [
             caps.turn(view.turn.number),
             caps.to_play(waiting),
             caps.tiles_left(view.tiles_left),
+            shown,
+            str(words("image.alt.cells", count=cells)) if cells else "",
             _scores(view, words),
         ]
     )
+
+
+def _part_shown(view: PublicView, legal_cells: Sequence[Cell], words: Words) -> str:
+    """Which part of the board the turn's image shows large, once it is not
+    all of it (renders.turn)."""
+    from renders.turn import focus, turn_layout
+
+    layout = turn_layout(view, captions(words), legal_cells)
+    if layout.whole:
+        return ""
+    x, y = focus(view)
+    return str(words("image.alt.part", x=x, y=y))
 
 
 def final_alt(view: PublicView, words: Words = ENGLISH) -> str:
@@ -121,11 +149,21 @@ def final_alt(view: PublicView, words: Words = ENGLISH) -> str:
 
 # --- drawing (in a worker thread) ------------------------------------------------------
 def board_png(
-    view: PublicView, legal_cells: Sequence[Cell] | None = None, words: Words = ENGLISH
+    view: PublicView,
+    legal_cells: Sequence[Cell] | None = None,
+    words: Words = ENGLISH,
+    *,
+    whole: bool = False,
 ) -> bytes:
-    from renders.board import render_board
+    """The turn's image (renders.turn: readable on a phone at any size of
+    board), or with ``whole`` the whole board (``/board``, the final score)."""
+    if whole:
+        from renders.board import render_board
 
-    return render_board(view, captions(words), legal_cells=legal_cells)
+        return render_board(view, captions(words), legal_cells=legal_cells)
+    from renders.turn import render_turn
+
+    return render_turn(view, captions(words), legal_cells=legal_cells)
 
 
 def hand_png(view: PrivateView, sections: Sequence[HandSection], words: Words = ENGLISH) -> bytes:
@@ -173,10 +211,16 @@ def timelapse_gif(record: dict[str, Any], words: Words = ENGLISH) -> bytes:
 
 # --- off the event loop -------------------------------------------------------------------
 async def board_async(
-    view: PublicView, legal_cells: Sequence[Cell] | None = None, words: Words = ENGLISH
+    view: PublicView,
+    legal_cells: Sequence[Cell] | None = None,
+    words: Words = ENGLISH,
+    *,
+    whole: bool = False,
 ) -> bytes:
     cells = list(legal_cells or ())
-    return await asyncio.to_thread(metrics.timed, "board", board_png, view, cells, words)
+    return await asyncio.to_thread(
+        metrics.timed, "board", lambda: board_png(view, cells, words, whole=whole)
+    )
 
 
 async def hand_async(

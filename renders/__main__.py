@@ -1,90 +1,9 @@
-"""Write sample images: ``python -m renders [output-dir]`` (default docs/img).
-
-From one game of the engine's AI seats with all three expansions (fixed
-seed): board.png at the end; board-turn.png in turn 47 with the tile in hand
-and the numbered cells where it fits; placement.png that tile's rotations at
-one cell; follower.png the follower spots of a tile just placed; hand.png a
-sample hand (hand-made hidden data in the private-view keys, so that every
-kind of item shows); final.png the score breakdown; names.png player names
-in several scripts; timelapse.gif (only with ``--gif``: about a megabyte).
-"""
-
-from __future__ import annotations
+"""``python -m renders [output-dir]``: the README's pictures (renders.readme)."""
 
 import sys
 from pathlib import Path
 
-from engine.expansions.christmas_cards import card_view
-from engine.game import Game
-from engine.views import PrivateView, PublicView, public_view
-from renders.board import render_board
-from renders.choices import distinct_cells, distinct_rotations
-from renders.demo import ai_game, follower_step, random_game
-from renders.english import english, english_breakdown, english_hand
-from renders.final import render_final
-from renders.hand import render_hand
-from renders.preview import render_follower_preview, render_placement_preview
-from renders.timelapse import timelapse, views_from_record
-
-SEED = 7
-MID = 46  # a turn whose tile has three different rotations at one cell
-EXPANSIONS = ("gifts", "bets", "christmas")
-WORLD_NAMES = ["Zoë 🎄", "Łukasz", "Дмитрий", "佐藤", "שרה", "محمد"]
-
-
-def sample_hand(view_seat: int = 0) -> PrivateView:
-    """A hand with every kind of hidden item, as the expansions report them."""
-    game = ai_game(SEED, expansions=EXPANSIONS, stop_after=20)
-    public = public_view(game)
-    hidden = {
-        "gifts": ["synod", "take-two"],
-        "hand": [card_view(c) for c in ("score-road", "pennants-worth-3", "farm-tiebreak")],
-        "chips": ["2|3", "4", "6|7+", "5|8+"],
-    }
-    return PrivateView(view_seat, public, hidden, ())
-
-
-def placement_sample(game: Game) -> tuple[PublicView, tuple[int, int], str, list[int]]:
-    """The turn's tile at its first legal cell with the most distinct rotations."""
-    assert game.turn is not None
-    tile = game.turn.tile
-    placements = game.legal_placements()
-    best = max(
-        distinct_cells(placements),
-        key=lambda c: len(distinct_rotations(tile, [r for x, y, r in placements if (x, y) == c])),
-    )
-    rots = distinct_rotations(tile, [r for x, y, r in placements if (x, y) == best])
-    return public_view(game), best, tile, rots
-
-
-def main(out: Path, gif: bool = False) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    words = english()
-    game = ai_game(SEED, expansions=EXPANSIONS)
-    end = public_view(game)
-    (out / "board.png").write_bytes(render_board(end, words))
-    mid = ai_game(SEED, expansions=EXPANSIONS, stop_after=MID)
-    cells = distinct_cells(mid.legal_placements())
-    (out / "board-turn.png").write_bytes(render_board(public_view(mid), words, legal_cells=cells))
-    view, cell, tile, rots = placement_sample(mid)
-    (out / "placement.png").write_bytes(render_placement_preview(view, cell, tile, rots, words))
-    placed, spots = follower_step(random_game(11, stop_after=9))
-    (out / "follower.png").write_bytes(render_follower_preview(placed, spots, words))
-    hand = sample_hand()
-    name = hand.public.players[hand.player]
-    (out / "hand.png").write_bytes(render_hand(hand.player, name, english_hand(hand), words))
-    rows = english_breakdown(end.events, len(end.players))
-    (out / "final.png").write_bytes(render_final(end, rows, words))
-    world = random_game(5, players=WORLD_NAMES, stop_after=6)
-    (out / "names.png").write_bytes(render_board(public_view(world), words))
-    written = (
-        "board.png, board-turn.png, placement.png, follower.png, hand.png, final.png, names.png"
-    )
-    if gif:
-        (out / "timelapse.gif").write_bytes(timelapse(views_from_record(game.record()), words))
-        written += ", timelapse.gif"
-    print(f"wrote {written} to {out}")
-
+from renders.readme import main
 
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]

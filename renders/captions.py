@@ -19,6 +19,7 @@ from dataclasses import dataclass
 # key each one is looked up by in :attr:`Captions.legend`.
 LEGEND_LAST = "last"  # the frame round the last tile placed
 LEGEND_LEGAL = "legal"  # a numbered cell where the tile fits
+LEGEND_REGION = "region"  # the overview's frame round the part shown large
 
 
 @dataclass(frozen=True, slots=True)

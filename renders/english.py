@@ -19,7 +19,7 @@ from engine.expansions.bet_chips import CHIPS
 from engine.expansions.gifts import CARDS as GIFT_CARDS
 from engine.phases import Event
 from engine.views import PrivateView
-from renders.captions import LEGEND_LAST, LEGEND_LEGAL, Captions
+from renders.captions import LEGEND_LAST, LEGEND_LEGAL, LEGEND_REGION, Captions
 from renders.hand import Card, Chip, HandSection
 
 
@@ -55,6 +55,7 @@ def english() -> Captions:
         legend={
             LEGEND_LAST: "last tile placed",
             LEGEND_LEGAL: "your tile fits here",
+            LEGEND_REGION: "the part shown above (all of it: /board)",
             "chips": "chips bet on an office",
             "lock": "locked: paid at game end",
             "tiebreak": "counts one extra follower",
@@ -105,8 +106,20 @@ def _christmas(item: Any) -> Card:
 
 
 def _payout(face: str) -> str:
+    """What a chip pays, one line per number on it (T-7): "4 tiles exactly:
+    pays 8"."""
     chip = CHIPS.get(face)
-    return "" if chip is None else "pays " + "/".join(str(w.points) for w in chip.wins)
+    if chip is None:
+        return ""
+    lines = []
+    for win in chip.wins:
+        if win.high is None:
+            lines.append(f"{win.low} tiles or more: pays {win.points}")
+        elif len(chip.wins) == 1:
+            lines.append(f"{win.low} tiles exactly: pays {win.points}")
+        else:
+            lines.append(f"{win.low} tiles: pays {win.points}")
+    return "\n".join(lines)
 
 
 def english_hand(view: PrivateView) -> list[HandSection]:

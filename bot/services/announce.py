@@ -209,7 +209,7 @@ class Announcer(Mailer):
                     turn=number,
                     key=key,
                     draw=draw,
-                    alt={"board.png": board_alt(board, words)},
+                    alt={"board.png": board_alt(board, words, cells)},
                 ),
             )
             return
@@ -413,7 +413,10 @@ class Announcer(Mailer):
         record = game.record()
 
         async def draw() -> list[Image]:
-            out: list[Image] = [("final-score.png", await final_async(view, rows, words))]
+            out: list[Image] = [
+                ("final-score.png", await final_async(view, rows, words)),
+                ("board.png", await board_async(view, (), words, whole=True)),
+            ]
             try:
                 out.append(("replay.gif", await timelapse_async(record, words)))
             except Exception:
@@ -430,6 +433,7 @@ class Announcer(Mailer):
                 key="final",
                 alt={
                     "final-score.png": final_alt(view, words),
+                    "board.png": board_alt(view, words, whole=True),
                     "replay.gif": str(words("image.alt.replay")),
                 },
             ),

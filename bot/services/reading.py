@@ -11,7 +11,7 @@ from bot.errors import RecordNotReady
 from bot.present import choices as ch
 from bot.present import events as ev
 from bot.present import panel as pn
-from bot.render import board_async
+from bot.render import board_alt, board_async
 from bot.services.access import Caller, find_game, seat_of, visible_game
 from bot.services.context import Context
 from bot.services.messages import Post, hand_post
@@ -65,9 +65,11 @@ class Reading:
         await visible_game(self.ctx.store, caller, game_id)
         game = (await self.ctx.store.load_game(game_id)).game
         words = caller.words
-        image = await board_async(public_view(game), ch.legal_cells(game))
+        view = public_view(game)
+        image = await board_async(view, ch.legal_cells(game), words, whole=True)
         scores = ev.scores_text(list(game.players), list(game.scores), list(game.supply), words)
-        return Post(words("board.text", game=game_id, scores=scores), image)
+        alt = {"board.png": board_alt(view, words, whole=True)}
+        return Post(words("board.text", game=game_id, scores=scores), image, alt=alt)
 
     async def scores(self, caller: Caller, game_id: int) -> Text:
         await visible_game(self.ctx.store, caller, game_id)

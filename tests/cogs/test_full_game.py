@@ -32,10 +32,11 @@ async def test_three_players_every_expansion_start_to_finish(
     assert len(results) == 3
     assert sorted(r.rank for r in results)[0] == 1
 
-    # The end: the result in words, the score breakdown image and the replay.
+    # The end: the result in words, the score breakdown, the whole board and the replay.
     final = thread.sent[-1]
     assert final["content"].startswith("**Game over")
-    assert [f.filename for f in final["files"]] == ["final-score.png", "replay.gif"]
+    files = [f.filename for f in final["files"]]
+    assert files == ["final-score.png", "board.png", "replay.gif"]
     ranking = re.findall(r"(Ada|Bo|Cy): (\d+)", final["content"])
     scores = {info.seats[r.seat_index].display_name: r.score for r in results}
     assert {name: int(points) for name, points in ranking} == scores

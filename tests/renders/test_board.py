@@ -15,6 +15,7 @@ from renders.board import MAX_TILE, board_image, render_board, tile_in_hand, til
 from renders.choices import distinct_cells, number_cells
 from renders.demo import random_game
 from renders.english import english
+from renders.turn import render_turn
 from tests.renders.conftest import assert_matches_golden, decode
 
 ONE_MB = 1024 * 1024
@@ -149,6 +150,7 @@ def test_public_image_is_the_same_whatever_the_hands() -> None:
     b = _game_with_secret(["mastermind", "farm-bonus"])
     assert private_view(a, 0).hidden != private_view(b, 0).hidden
     assert render_board(public_view(a), WORDS) == render_board(public_view(b), WORDS)
+    assert render_turn(public_view(a), WORDS) == render_turn(public_view(b), WORDS)
     # The private view's public part is the same public view.
     assert render_board(private_view(a, 0).public, WORDS) == render_board(public_view(a), WORDS)
 

@@ -29,6 +29,7 @@ from renders.pieces import chip_sprite, follower_sprite
 from renders.preview import follower_preview, placement_preview, tile_choices_image
 from renders.text import MIN_PX, PHONE_WIDTH, TextRecord, recording
 from renders.timelapse import frames, views_from_record
+from renders.turn import turn_image
 
 WORDS = english()
 NAMES = ["Zoë 🎄", "Bartholomew the Longwinded", "Дмитрий", "佐藤", "שרה", "محمد"]
@@ -51,6 +52,11 @@ def _board_mid() -> Image.Image:
     return board_image(
         public_view(game), WORDS, legal_cells=distinct_cells(game.legal_placements())
     )
+
+
+def _turn_late() -> Image.Image:
+    game = random_game(2, players=NAMES, stop_after=66)
+    return turn_image(public_view(game), WORDS, legal_cells=distinct_cells(game.legal_placements()))
 
 
 def _placement() -> Image.Image:
@@ -95,6 +101,8 @@ IMAGES: dict[str, Callable[[], Image.Image]] = {
     "board-turn-with-cells": _board_mid,
     "board-finished-expansions": lambda: board_image(public_view(_expansion_game(None)), WORDS),
     "board-finished-82": lambda: board_image(public_view(random_game(3)), WORDS),
+    "turn-start": lambda: turn_image(public_view(Game(NAMES[:2], seed=1)), WORDS),
+    "turn-late-six-players": lambda: _turn_late(),
     "placement-preview": _placement,
     "follower-preview": _follower,
     "tile-choices": lambda: tile_choices_image("BK7", [0, 90, 180, 270], WORDS),

@@ -13,7 +13,7 @@ from PIL import Image
 from engine.expansions import gifts
 from engine.game import Game
 from engine.views import public_view
-from renders import board
+from renders import board, overview, panels, turn
 from renders.english import english
 from renders.overlays import REGISTRY, BoardContext, LegendItem, register
 from renders.overlays.base import Overlay
@@ -21,10 +21,11 @@ from renders.overlays.base import Overlay
 EXPANSION_WORDS = ("gifts", "bets", "christmas", "chip", "office", "lock", "tiebreak", "xmas")
 
 
-def test_board_module_names_no_expansion() -> None:
-    source = Path(board.__file__).read_text().lower()
-    for word in EXPANSION_WORDS:
-        assert not re.search(rf"\\b{word}", source), f"renders/board.py mentions {word!r}"
+def test_board_modules_name_no_expansion() -> None:
+    for module in (board, turn, panels, overview):
+        source = Path(str(module.__file__)).read_text().lower()
+        for word in EXPANSION_WORDS:
+            assert not re.search(rf"\b{word}", source), f"{module.__name__} mentions {word!r}"
 
 
 def test_registered_overlays_are_keyed_by_the_view_keys() -> None:

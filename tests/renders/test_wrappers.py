@@ -30,6 +30,10 @@ async def test_every_image_through_the_wrappers() -> None:
     rots = distinct_rotations(tile, [r for x, y, r in placements if (x, y) == cell])
     assert _kind(await render.board_async(view, distinct_cells(placements))) == "PNG"
     assert _kind(await render.board_async(view, words=ENGLISH)) == "PNG"
+    # The turn's image by default; the whole board for /board and the final score.
+    turn = Image.open(io.BytesIO(await render.board_async(view)))
+    whole = Image.open(io.BytesIO(await render.board_async(view, whole=True)))
+    assert turn.width == 1100 and whole.width != turn.width
     assert _kind(await render.placement_async(view, cell, tile, rots)) == "PNG"
     assert _kind(await render.tile_async(tile, rots) or b"") == "PNG"
     mine = private_view(game, 0)

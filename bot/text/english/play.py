@@ -155,6 +155,13 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "image.alt.scores": "Scores: {scores}",
     "image.alt.hand": "Your hand: {hand}",
     "image.alt.replay": "An animated replay of the whole game, turn by turn",
+    "image.alt.part": (
+        "the board around {x},{y}, where the last tile went, and the whole board small"
+    ),
+    "image.alt.cells": {
+        "one": "{count} numbered cell where the tile fits",
+        "other": "{count} numbered cells where the tile fits",
+    },
     "image.resigned_name": "{name} (resigned)",
     "image.tile_to_place": "Tile to place",
     "image.tiles_left": {"one": "{count} tile left", "other": "{count} tiles left"},
@@ -163,6 +170,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "image.followers": "Followers",
     "image.legend.last": "last tile placed",
     "image.legend.legal": "your tile fits here",
+    "image.legend.region": "the part shown above (all of it: /board)",
     "image.rotations_title": "Your tile at {x},{y}: pick how it lies",
     "image.follower_title": "Put a follower? Pick a number",
     "image.feature.road": "Road",
@@ -250,7 +258,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "final.resigned_seat": "{name} (resigned; the AI played on)",
     "final.rank": "{name}: {points}",
     "final.end_scoring": "Final scoring:\n{lines}",
-    "final.images": "The score breakdown and a replay of the whole game are attached.",
+    "final.images": (
+        "The score breakdown, the whole board and a replay of the whole game are attached."
+    ),
     "final.league": "League ratings updated (`/league standings`).",
     "final.record": "Download the record with `/carcassonne record game:{game}`.",
     "scores.line": "{name}: {points} points, {followers} followers in supply",
