@@ -14,7 +14,7 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import scoring
+from engine import flows, scoring
 from engine.actions import (
     ACTION_TYPES,
     BASE_ACTIONS,
@@ -86,7 +86,10 @@ class Game:
         expansions: Iterable[str] = (),
         seed: int = 0,
         decks: dict[str, list[str]] | None = None,
+        flow: int | None = None,
     ) -> None:
+        """``flow``: the rules flow the game is played under (engine.flows;
+        None: the current one), fixed at its start."""
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ValueError(f"a game needs 2 to 6 players, not {len(players)} (B-1)")
         exps = list(dict.fromkeys(expansions))
@@ -98,6 +101,7 @@ class Game:
         self.players = list(players)
         self.expansions = exps
         self.seed = seed
+        self.flow = flows.current() if flow is None else flow
         self.decks: dict[str, list[str]] = {k: list(v) for k, v in (decks or {}).items()}
         self.hooks = Hooks()
         self.board = Board()
@@ -232,6 +236,7 @@ class Game:
         """The game record (NOTATION.md) that replays to this state."""
         rec: dict[str, Any] = {
             "format": "carcassonne-record/1",
+            "flow": self.flow,  # the rules flow it is played under (engine.flows)
             "players": list(self.players),
             "expansions": list(self.expansions),
             "seed": self.seed,
@@ -486,7 +491,7 @@ class Game:
         self.board.merge_gate = hooks.merge.fns
 
     def _restore(self, n_actions: int) -> None:
-        fresh = Game(self.players, self.expansions, self.seed, self.decks)
+        fresh = Game(self.players, self.expansions, self.seed, self.decks, self.flow)
         for a in self.actions.typed()[:n_actions]:
             fresh.apply(a)
         self.__dict__ = fresh.__dict__

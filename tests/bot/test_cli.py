@@ -207,7 +207,8 @@ def test_check_a_good_set_up(
         f"ok       settings: 3 from {tmp_path / '.env'}, the rest default",
         f"ok       Discord accepts DISCORD_TOKEN: application 'Carcassonne' (id {APP_ID})",
         f"ok       database reachable: {url}",
-        "ok       schema at head (0003)",
+        "ok       schema at head (0004)",
+        "ok       games: all 0 stored games load",
     ]
 
 
@@ -308,7 +309,7 @@ def test_backup_then_restore_brings_the_games_back(
     use_settings(Settings(database_url=url))
     backup = tmp_path / "backups" / "monday.sqlite3"
     assert cli.main(["backup", str(backup)]) == 0
-    assert f"backed up to {backup} (1 games, schema 0003" in capsys.readouterr().out
+    assert f"backed up to {backup} (1 games, schema 0004" in capsys.readouterr().out
     # The game goes on after the backup, and a second game is opened.
     asyncio.run(_play(url, 2))
     live_db = Database(url)
@@ -316,7 +317,7 @@ def test_backup_then_restore_brings_the_games_back(
     asyncio.run(live_db.dispose())
     assert cli.main(["restore", str(backup)]) == 0
     out = capsys.readouterr().out
-    assert f"restored {tmp_path / 'live.sqlite3'} (1 games, schema 0003" in out
+    assert f"restored {tmp_path / 'live.sqlite3'} (1 games, schema 0004" in out
     assert asyncio.run(_status(url, game_id)) == ("active", version)
     kept = next(tmp_path.glob("live.sqlite3.before-restore-*"))
     assert f"kept in {kept}" in out
@@ -384,3 +385,29 @@ def test_restore_refuses_a_backup_from_a_newer_version(
     assert cli.main(["restore", str(future)]) == 2
     assert "schema 9999, which this version does not know" in capsys.readouterr().err
     assert not live.exists()
+
+
+def test_check_names_every_game_it_cannot_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stored game whose log no longer replays is named, by id and why
+    (db.flows): the set-up is not ready."""
+    import sqlite3
+
+    path = tmp_path / "bot.sqlite3"
+    url = f"sqlite+aiosqlite:///{path}"
+    migrate.upgrade(url)
+    good, _ = asyncio.run(_play(url, 2))
+    bad, _ = asyncio.run(_play(url, 3))
+    with sqlite3.connect(path) as c:
+        c.execute(
+            "UPDATE actions SET action = json_set(action, '$.x', 99) WHERE game_id = ? "
+            'AND "index" = 2',
+            (bad,),
+        )
+    c.close()
+    code, lines = _check(tmp_path, f"DATABASE_URL={url}\n", capsys, "--offline")
+    assert code == 2, lines
+    named = [line for line in lines if line.startswith("error")]
+    assert len(named) == 1 and f"game #{bad} cannot be loaded: action 2:" in named[0], lines
+    assert f"#{good}" not in "\n".join(lines)
