@@ -1,6 +1,6 @@
 """Playing: a player's action, then everything that follows a change — AI
-seats answer, questions a player has nothing to play in are answered for
-those who chose so, the turn's public message follows the game, whoever acts
+seats answer (a person's automatic answers to a discreet question wait for
+its delay: bot.services.deadlines), the turn's public message follows the game, whoever acts
 next is pinged, changed hands go out by DM and the game's timers are set again.
 
 Every change of a game runs under the game's lock (bot.services.context).
@@ -165,8 +165,8 @@ class Turns:
                 raise CannotPlace("which", x=x, y=y, count=len(distinct))
             wanted = distinct[0]
         elif wanted not in legal:
-            shown = join([Text(str(r)) for r in legal], ", ")
-            raise CannotPlace("rotation", x=x, y=y, rotation=wanted, legal=shown)
+            options = join([Text(str(r)) for r in legal], ", ")
+            raise CannotPlace("rotation", x=x, y=y, rotation=wanted, legal=options)
         result = await self.act(caller, game_id, place_action(x, y, wanted))
         return result, (x, y, wanted)
 
@@ -179,13 +179,13 @@ class Turns:
         game = (await self.ctx.store.load_game(game_id)).game
         spots = ch.follower_spots(game)
         location = values.parse_follower(text)
-        if location is not None and location.isdigit():
-            n = int(location)
-            if not 1 <= n <= len(spots):
-                raise CannotFollow(text)
+        if location is not None and location.isdigit():  # a spot's number (any digits)
+            n = values.whole_number(location)
+            if n is None or not 1 <= n <= len(spots):
+                raise CannotFollow(values.shown_value(text))
             location = spots[n - 1]
         elif location is not None and location not in spots:
-            raise CannotFollow(text)
+            raise CannotFollow(values.shown_value(text))
         return await self.act(caller, game_id, follower_action(location)), location
 
     async def choose(
