@@ -15,6 +15,7 @@ import datetime as dt
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 
 from sqlalchemy.engine import make_url
 
@@ -44,6 +45,26 @@ class Snapshot:
         return f"{self.path} ({self.games} games, {schema}, {self.size:,} bytes)"
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite database URL, also in SQLite's ``file:`` URI form
+    (``sqlite:///file:bot.db?uri=true``); None for another database or one in
+    memory."""
+    u = make_url(normalise_url(url))
+    name = u.database
+    if u.get_backend_name() != "sqlite" or not name or name == ":memory:":
+        return None
+    if name.startswith("file:"):
+        if u.query.get("mode") == "memory":
+            return None
+        rest = unquote(name[len("file:") :].split("?", 1)[0])
+        if rest.startswith("//"):  # file://host/path: the path after the authority
+            rest = "/" + rest[2:].split("/", 1)[1] if "/" in rest[2:] else ""
+        if not rest or rest == ":memory:":
+            return None
+        return Path(rest)
+    return Path(name)
+
+
 def sqlite_path(url: str) -> Path:
     u = make_url(normalise_url(url))
     if u.get_backend_name() != "sqlite":
@@ -51,9 +72,10 @@ def sqlite_path(url: str) -> Path:
             f"the database is {u.get_backend_name()}, not SQLite: back it up with pg_dump and "
             "restore it with pg_restore (docs/deploy.md, Backups)"
         )
-    if not u.database or u.database == ":memory:":
+    path = sqlite_file(url)
+    if path is None:
         raise BackupError("an in-memory database cannot be backed up")
-    return Path(u.database)
+    return path
 
 
 def inspect_file(path: Path) -> Snapshot:
