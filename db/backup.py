@@ -10,15 +10,19 @@ docs/deploy.md); both functions refuse it with :class:`NotSQLite`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime as dt
+import shutil
 import sqlite3
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
 from sqlalchemy.engine import make_url
 
+from db.flows import unloadable
 from db.migrate import VERSION_TABLE, migration_graph
 from db.session import normalise_url
 
@@ -102,6 +106,54 @@ def inspect_file(path: Path) -> Snapshot:
     return Snapshot(path, revision, games, path.stat().st_size)
 
 
+# Tables every schema revision has, with the columns the bot reads from them.
+STORE_TABLES: dict[str, frozenset[str]] = {
+    "games": frozenset({"id", "status", "expansions", "seed", "decks", "version"}),
+    "seats": frozenset({"game_id", "seat_index", "display_name", "user_id", "is_ai"}),
+    "actions": frozenset({"game_id", "index", "seat", "action", "created_at"}),
+    "timers": frozenset({"id", "game_id", "kind", "due_at", "payload"}),
+    "guild_settings": frozenset({"guild_id"}),
+}
+
+
+def check_store(path: Path) -> None:
+    """BackupError naming the first reason ``path`` is no sound game store:
+    one schema revision, the tables and columns the bot reads, every action
+    a JSON object, every game's log as long as its version, and every game
+    loading as the bot would load it (db.flows)."""
+    with contextlib.closing(sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)) as c:
+        revisions = c.execute(f"SELECT count(*) FROM {VERSION_TABLE}").fetchone()[0]
+        if revisions != 1:
+            raise BackupError(f"{path} names {revisions} schema revisions, not one: it is damaged")
+        for table, wanted in STORE_TABLES.items():
+            have = {r[1] for r in c.execute(f'PRAGMA table_info("{table}")')}
+            if not have:
+                raise BackupError(f"{path} holds no game store: its {table!r} table is missing")
+            if not wanted <= have:
+                missing = ", ".join(sorted(wanted - have))
+                raise BackupError(f"{path} is damaged: table {table!r} lacks {missing}")
+        bad = c.execute(
+            'SELECT game_id, "index" FROM actions '
+            "WHERE NOT json_valid(action) OR json_type(action) != 'object' LIMIT 1"
+        ).fetchone()
+        if bad is not None:
+            raise BackupError(f"{path} is damaged: action {bad[1]} of game #{bad[0]} is not JSON")
+        short = c.execute(
+            'SELECT g.id FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a."index" >= 0 '
+            'AND a."index" < g.version GROUP BY g.id HAVING count(a."index") != g.version LIMIT 1'
+        ).fetchone()
+        if short is not None:
+            raise BackupError(f"{path} is damaged: game #{short[0]}'s actions do not match it")
+    # On a copy: loading sets the journal mode, and the backup is not to be touched.
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "store.sqlite3"
+        shutil.copyfile(path, copy)
+        report = asyncio.run(unloadable(f"sqlite+aiosqlite:///{copy}"))
+    if report.failed:
+        game, why = report.failed[0]
+        raise BackupError(f"{path}: game #{game} cannot be loaded ({why})")
+
+
 def _copy(source: sqlite3.Connection, target: Path) -> None:
     """Online backup of ``source`` into a new file ``target`` (written beside
     it and renamed, so a failed copy never leaves half a file)."""
@@ -152,6 +204,7 @@ def restore_sqlite(url: str, backup: Path) -> tuple[Snapshot, Path | None]:
             f"{backup} is at schema {snap.revision}, which this version does not know: "
             "restore it with the version of the bot that made it"
         )
+    check_store(backup)
     kept = None
     if target.exists():
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
