@@ -29,6 +29,7 @@ from engine.actions import (
 from engine.board import Board, Feature, Placed, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.events import EventLog
+from engine.frozen import FrozenDict, frozen_parts
 from engine.legality import check_follower, check_place
 from engine.phases import (
     STEP_FOLLOWER,
@@ -46,6 +47,9 @@ from engine.plugins import install_expansions, known_expansions
 from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
+# The info of the place and follower decisions, one unchangeable dict per tile kind.
+TILE_INFO = {kind: FrozenDict(tile=kind) for kind in KINDS}
+PLACE, FOLLOW = (Place.TYPE,), (Follower.TYPE,)  # the types those decisions take
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
@@ -88,8 +92,7 @@ class Game:
         decks: dict[str, list[str]] | None = None,
         flow: int | None = None,
     ) -> None:
-        """``flow``: the rules flow the game is played under (engine.flows;
-        None: the current one), fixed at its start."""
+        """``flow``: the rules flow it is played under (engine.flows; None: current)."""
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ValueError(f"a game needs 2 to 6 players, not {len(players)} (B-1)")
         exps = list(dict.fromkeys(expansions))
@@ -229,7 +232,7 @@ class Game:
             locs: list[str | None] = [None, *(self.legal_followers() or [])]
             out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
         for spec in self.hooks.for_step(d.step):
-            out += spec.legal(self, player)
+            out += map(frozen_parts, spec.legal(self, player))
         return out
 
     def record(self) -> dict[str, Any]:
@@ -352,27 +355,23 @@ class Game:
 
         # decide(), with its first question asked here: the common case costs
         # no generator or closure of its own.
-        place = yield new_decision(
-            STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}
-        )
+        place = yield new_decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile])
         if type(place) is not Place:
             place = yield from self._then_decide(
                 place,
-                lambda: Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}),
+                lambda: Decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile]),
             )
         assert isinstance(place, Place)
         result = self._place(place)
         if hooks.after_place.fns:
             yield from hooks.after_place.run(self, result)
         follower = yield new_decision(
-            STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
+            STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]
         )
         if type(follower) is not Follower:
             follower = yield from self._then_decide(
                 follower,
-                lambda: Decision(
-                    STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
-                ),
+                lambda: Decision(STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]),
             )
         assert isinstance(follower, Follower)
         self._follower(follower)
