@@ -120,7 +120,8 @@ class Play(commands.Cog):
         command = await game_command(interaction, game)
         caller, reading, game_id = command.caller, command.services.reading, command.game_id
         post = await reading.board(caller, game_id)
-        await reply(interaction, post.text, file=file_of(post.image, post.filename))
+        alt = post.alt.get(post.filename, "")
+        await reply(interaction, post.text, file=file_of(post.image, post.filename, alt))
 
     @app_commands.command(name="score", description=described("command.score"))
     async def score(self, interaction: discord.Interaction, game: int | None = None) -> None:

@@ -159,7 +159,10 @@ class Deadlines:
         for seat in sorted(waiting):
             user = users[seat]
             mine = prefs.get(user) if user is not None else None
-            if (seat, REMINDER) not in have:
+            # At a discreet question the bot answers for a player with automatic
+            # answers on: no reminder, which would say who has not answered yet.
+            answered_for = question is not None and (mine is None or mine.auto_answer)
+            if (seat, REMINDER) not in have and not answered_for:
                 due = now + dt.timedelta(hours=hours)
                 if mine is not None:
                     due = unavailable_until(mine, due) or due  # not while away or quiet

@@ -11,7 +11,7 @@ from bot.errors import RecordNotReady
 from bot.present import choices as ch
 from bot.present import events as ev
 from bot.present import panel as pn
-from bot.render import board_async
+from bot.render import board_alt, board_async
 from bot.services.access import Caller, find_game, seat_of, visible_game
 from bot.services.context import Context
 from bot.services.messages import Post, hand_post
@@ -19,7 +19,7 @@ from bot.services.waiting import turn_number
 from bot.text import Text, escape, join
 from db.models import ACTIVE, LOBBY
 from db.service import GameInfo
-from engine.views import private_view, public_view
+from engine.views import private_view
 
 
 class Reading:
@@ -64,10 +64,12 @@ class Reading:
     async def board(self, caller: Caller, game_id: int) -> Post:
         await visible_game(self.ctx.store, caller, game_id)
         game = (await self.ctx.store.load_game(game_id)).game
-        words = caller.words
-        image = await board_async(public_view(game), ch.legal_cells(game))
+        words = caller.words  # the reader's language, the image's words included
+        view = ch.shown_view(game)
+        image = await board_async(view, ch.legal_cells(game), words)
         scores = ev.scores_text(list(game.players), list(game.scores), list(game.supply), words)
-        return Post(words("board.text", game=game_id, scores=scores), image)
+        text = words("board.text", game=game_id, scores=scores)
+        return Post(text, image, alt={"board.png": board_alt(view, words)})
 
     async def scores(self, caller: Caller, game_id: int) -> Text:
         await visible_game(self.ctx.store, caller, game_id)

@@ -38,7 +38,7 @@ from bot.services.threads import THREAD_SYNC, sync_thread
 from bot.services.turns import Turns
 from bot.services.waiting import turn_number
 from bot.shards import Shards
-from bot.text import escape, mention
+from bot.text import Words, escape, mention
 from db.errors import GameFinished, GameNotFound, GameNotStarted, StaleGame, StoreUnavailable
 from db.models import ACTIVE, utcnow
 from db.service import GameInfo
@@ -237,6 +237,15 @@ class TurnTimers:
             return  # the next reminder comes once they are back (bot.services.deadlines)
         words = self.ctx.words(info)
         prompt = ch.public_prompt(game, game.pending, words)
+        if ch.is_discreet(game.pending) and mine.dms and seat.dm_reachable:
+            # Who has not answered a discreet question yet is nobody else's business.
+            mine_words = Words(mine.locale) if mine.locale else words  # the reader's
+            prompt_dm = ch.public_prompt(game, game.pending, mine_words)
+            name = escape(seat.display_name)
+            text = mine_words("timer.reminder", who=name, game=info.id, prompt=prompt_dm)
+            post = Post(text, info=info, locale=mine_words.locale)
+            if await self.ctx.notifier.dm(seat.user_id, post):
+                return
         who = mention(seat.user_id) if mine.mentions else escape(seat.display_name)
         await self.ctx.notifier.post(
             info,

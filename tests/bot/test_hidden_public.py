@@ -93,6 +93,7 @@ async def play_twin(
     await play.lobby.start(ADA, info.id)
     if not auto:
         await play.prefs.update(BO.user_id, auto_answer=False)
+        await play.store.update_options(info.id, **{options.REMINDER_HOURS: 2})
     gid = info.id
     seen: list[Any] = []  # what /games says, and whom it waits for, at each moment
 
@@ -131,8 +132,13 @@ async def play_twin(
         await look()
     game = (await play.store.load_game(gid)).game
     assert game.pending is not None
-    if not auto:  # his own choice: the question waits for him
+    if not auto:  # his own choice: the question waits for him, reminded privately
         assert game.pending.step == xm.STEP_REACT and game.pending.players == (1,)
+        posts = len(rec.posts)
+        clock.now = T0 + dt.timedelta(hours=3)  # reminded (2 h), not yet timed out (12 h)
+        assert await play.timers.fire_due(clock.now) >= 1
+        assert rec.posts[posts:] == []  # nothing public says he has not answered  # nothing public says he has not answered
+        assert f"game #{gid} is waiting for you" in str(rec.dms[BO.user_id][-1].text)
         await act(BO, {"type": xm.REACT, "cancel": False})
     else:
         assert game.pending.step != xm.STEP_REACT
