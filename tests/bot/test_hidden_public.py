@@ -137,7 +137,7 @@ async def play_twin(
         posts = len(rec.posts)
         clock.now = T0 + dt.timedelta(hours=3)  # reminded (2 h), not yet timed out (12 h)
         assert await play.timers.fire_due(clock.now) >= 1
-        assert rec.posts[posts:] == []  # nothing public says he has not answered  # nothing public says he has not answered
+        assert rec.posts[posts:] == []  # nothing public says he has not answered
         assert f"game #{gid} is waiting for you" in str(rec.dms[BO.user_id][-1].text)
         await act(BO, {"type": xm.REACT, "cancel": False})
     else:

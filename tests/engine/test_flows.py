@@ -127,7 +127,7 @@ def test_flow_3_an_unused_gift_field_is_refused_and_an_older_opening_loses_it() 
         g.apply(take)
     assert drop_gift_fields(g, take) == {"player": 0, "type": gifts.OPEN, "card": gifts.TAKE_TWO}
     synod = {"player": 0, "type": gifts.OPEN, "card": gifts.SYNOD, "x": 0, "y": 0}
-    with pytest.raises(MalformedAction, match="Synod.*'to'"):
+    with pytest.raises(MalformedAction, match=r"Synod.*'to'"):
         g.apply({**synod, "location": "C", "to": "E"})
     assert drop_gift_fields(g, {**synod, "to": "E"}) == synod
 
