@@ -116,6 +116,21 @@ STORE_TABLES: dict[str, frozenset[str]] = {
 }
 
 
+# The first row a query finds is damage, said in words.
+DAMAGE = (
+    (
+        'SELECT game_id, "index" FROM actions '
+        "WHERE NOT json_valid(action) OR json_type(action) != 'object' LIMIT 1",
+        "action {1} of game #{0} is not JSON",
+    ),
+    (
+        'SELECT g.id FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a."index" >= 0 '
+        'AND a."index" < g.version GROUP BY g.id HAVING count(a."index") != g.version LIMIT 1',
+        "game #{0}'s actions do not match it",
+    ),
+)
+
+
 def check_store(path: Path) -> None:
     """BackupError naming the first reason ``path`` is no sound game store:
     one schema revision, the tables and columns the bot reads, every action
@@ -132,18 +147,10 @@ def check_store(path: Path) -> None:
             if not wanted <= have:
                 missing = ", ".join(sorted(wanted - have))
                 raise BackupError(f"{path} is damaged: table {table!r} lacks {missing}")
-        bad = c.execute(
-            'SELECT game_id, "index" FROM actions '
-            "WHERE NOT json_valid(action) OR json_type(action) != 'object' LIMIT 1"
-        ).fetchone()
-        if bad is not None:
-            raise BackupError(f"{path} is damaged: action {bad[1]} of game #{bad[0]} is not JSON")
-        short = c.execute(
-            'SELECT g.id FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a."index" >= 0 '
-            'AND a."index" < g.version GROUP BY g.id HAVING count(a."index") != g.version LIMIT 1'
-        ).fetchone()
-        if short is not None:
-            raise BackupError(f"{path} is damaged: game #{short[0]}'s actions do not match it")
+        for query, words in DAMAGE:
+            found = c.execute(query).fetchone()
+            if found is not None:
+                raise BackupError(f"{path} is damaged: " + words.format(*found))
     # On a copy: loading sets the journal mode, and the backup is not to be touched.
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "store.sqlite3"

@@ -42,7 +42,23 @@ def _refuse(self: object, *args: object, **kwargs: object) -> NoReturn:
     )
 
 
-class FrozenDict(dict[str, Any]):
+class _Unchangeable:
+    """Copying, pickling and deep-copying of an unchangeable container."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        plain = dict(self) if isinstance(self, dict) else list(self)  # type: ignore[call-overload]
+        return (type(self), (plain,))
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
+
+class FrozenDict(_Unchangeable, dict[str, Any]):
     """A dict that refuses changes: what the game hands out of its own state
     (events, a decision's ``info``, the nested parts of legal actions). It
     reads, compares and serialises (json) as the dict it is; ``dict(d)`` or
@@ -52,31 +68,13 @@ class FrozenDict(dict[str, Any]):
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (dict(self),))
 
-    def __copy__(self) -> FrozenDict:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
-        return self
-
-
-class FrozenList(list[Any]):
+class FrozenList(_Unchangeable, list[Any]):
     """A list that refuses changes (see :class:`FrozenDict`); ``list(v)`` copies."""
 
     __slots__ = ()
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
     append = extend = insert = pop = remove = clear = sort = reverse = _refuse
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (list(self),))
-
-    def __copy__(self) -> FrozenList:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenList:
-        return self
 
 
 def freeze(value: Any) -> Any:

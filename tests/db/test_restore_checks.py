@@ -12,25 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from db import Database, GameService, migrate
+from db import migrate
 from db.backup import BackupError, backup_sqlite, restore_sqlite
-
-
-async def _play(url: str) -> None:
-    db = Database(url)
-    try:
-        store = GameService(db)
-        info = await store.create_game(1, 2, 3, seed=11)
-        await store.add_seat(info.id, "Ada", user_id=100)
-        await store.add_seat(info.id, "Bo", user_id=200)
-        await store.start_game(info.id)
-        for _ in range(3):
-            loaded = await store.load_game(info.id)
-            player = loaded.game.pending.players[0]  # type: ignore[union-attr]
-            action = loaded.game.legal_actions(player)[0]
-            await store.act(info.id, (100, 200)[player], action)
-    finally:
-        await db.dispose()
+from tests.bot.test_cli import _play
 
 
 def _sql(*statements: str) -> Callable[[sqlite3.Connection], None]:
@@ -71,7 +55,7 @@ BROKEN = {
 def test_restore_refuses_a_broken_store(tmp_path: Path, case: str) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'live.sqlite3'}"
     migrate.upgrade(url)
-    asyncio.run(_play(url))
+    asyncio.run(_play(url, 3))
     backup = tmp_path / "backup.sqlite3"
     backup_sqlite(url, backup)
     break_it, words = BROKEN[case]
@@ -90,7 +74,7 @@ def test_restore_refuses_a_broken_store(tmp_path: Path, case: str) -> None:
 def test_a_sound_backup_still_restores(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'live.sqlite3'}"
     migrate.upgrade(url)
-    asyncio.run(_play(url))
+    asyncio.run(_play(url, 3))
     backup = tmp_path / "backup.sqlite3"
     backup_sqlite(url, backup)
     snap, kept = restore_sqlite(url, backup)
