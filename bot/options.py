@@ -17,6 +17,10 @@ CLOSED = "closed"  # why a game ended without a result when not cancelled ("expi
 THREAD_EDITED = "thread_edited"  # when the bot last edited the game's thread (Unix seconds)
 QUESTION_HOURS = "question_hours"  # time limit of a question out of turn (bets, attacks...)
 AWAY_HOURS = "away_hours"  # how long a turn limit may pause for a player away or quiet
+# Automatic answers to a discreet question (X-4.9 attacks, X-3.2 modifiers) are sent
+# this long after it is put, whoever holds what (bot.services.deadlines).
+DISCREET_SECONDS = "discreet_seconds"
+DEFAULT_DISCREET_SECONDS = 90.0
 DEFAULT_QUESTION_HOURS = 12.0
 DEFAULT_AWAY_HOURS = 48.0
 

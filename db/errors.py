@@ -206,6 +206,16 @@ class StoreUnavailable(StoreError):
         return str(self.fields["variant"])
 
 
+class StoreUnreadable(StoreUnavailable):
+    """The database could not be read (same variants): a command that only
+    reads is told the store is unavailable, never that something "could not
+    be saved"."""
+
+    @property
+    def key(self) -> str:
+        return "error.store_unreadable"
+
+
 class ActionRejected(StoreError):
     """The engine refused the action; ``reason`` is its (safe) explanation and
     ``index`` the log index the action would have taken."""

@@ -197,6 +197,11 @@ class Game(Timestamps, Base):
     league_id: Mapped[int | None] = mapped_column(ForeignKey("leagues.id", ondelete="SET NULL"))
     # Number of actions in the log: the optimistic-concurrency counter.
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # The rules flow the game is played under (engine.flows), fixed at its
+    # start, and the flow its action log was brought up to (db.flows). NULL:
+    # stored by a release before flows were recorded.
+    flow: Mapped[int | None] = mapped_column(Integer)
+    log_flow: Mapped[int | None] = mapped_column(Integer)
     started_at: Mapped[dt.datetime | None] = mapped_column()
     finished_at: Mapped[dt.datetime | None] = mapped_column()
 

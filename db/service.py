@@ -73,6 +73,7 @@ from db.errors import (
     UnknownPolicy,
     UnknownSetting,
 )
+from db.flows import record_of
 from db.models import (
     ABANDONED,
     ACTIVE,
@@ -92,10 +93,11 @@ from db.models import (
 from db.models import Game as GameRow
 from db.session import Database
 from db.timers import HANDOFF, Timers
+from engine import flows
 from engine.expansions import known_expansions
 from engine.game import MAX_PLAYERS, Game
 from engine.phases import Action, Event, IllegalAction
-from engine.record import FORMAT
+from engine.record import SETUP, RecordError, upgrade
 
 log = logging.getLogger(__name__)
 
@@ -311,6 +313,8 @@ class GameService:
                 options=dict(opts.extra),
                 league_id=league_id,
                 version=0,
+                flow=flows.current(),
+                log_flow=flows.current(),
                 created_at=now,
                 updated_at=now,
             )
@@ -410,9 +414,15 @@ class GameService:
             _require_lobby(row)
             if by_user is not None and by_user != row.host_id:
                 raise HostOnly("start")
+            # A game starts under the current rules flow (engine.flows).
+            row.flow = row.log_flow = flows.current()
             try:
                 game = Game(
-                    [x.display_name for x in seats], row.expansions, row.seed, row.decks or None
+                    [x.display_name for x in seats],
+                    row.expansions,
+                    row.seed,
+                    row.decks or None,
+                    row.flow,
                 )
             except ValueError as exc:
                 raise SetupRefused(str(exc)) from None
@@ -550,16 +560,8 @@ class GameService:
         """The game's record (NOTATION.md) straight from the store."""
         async with self.db.read() as s:
             row, seats = await self._load_rows(s, game_id)
-            rec: dict[str, Any] = {
-                "format": FORMAT,
-                "players": [x.display_name for x in seats],
-                "expansions": list(row.expansions),
-                "seed": row.seed,
-            }
-            if row.decks:
-                rec["decks"] = {k: list(v) for k, v in row.decks.items()}
-            rec["actions"] = await self._actions(s, game_id, 0, row.version)
-            return rec
+            actions = await self._actions(s, game_id, 0, row.version)
+            return record_of(row, [x.display_name for x in seats], actions, row.flow)
 
     async def game_results(self, game_id: int) -> list[GameResult]:
         async with self.db.read() as s:
@@ -847,19 +849,22 @@ class GameService:
     async def _replay_stamped(
         self, s: AsyncSession, row: GameRow, seats: list[Seat]
     ) -> tuple[Game, dt.datetime | None]:
-        try:
-            game = Game(
-                [x.display_name for x in seats], row.expansions, row.seed, row.decks or None
-            )
-        except ValueError as exc:
-            raise CorruptGame(row.id, f"its setup is invalid: {exc}") from None
         actions, stamp = await self._log(s, row.id, 0, row.version)
-        for i, a in enumerate(actions):
-            try:
-                game.apply(a)
-            except IllegalAction as exc:
-                raise CorruptGame(row.id, f"action {i} does not replay: {exc}") from None
-        return game, stamp
+        record = record_of(row, [x.display_name for x in seats], actions, row.flow)
+        try:
+            done = upgrade(record, finished=row.status == FINISHED)
+        except RecordError as exc:
+            if exc.index == SETUP:
+                raise CorruptGame(row.id, f"its setup is invalid: {exc.message}") from None
+            raise CorruptGame(row.id, f"action {exc.index} does not replay: {exc}") from None
+        if len(done.actions) != row.version:
+            # An older flow's log that start-up has not brought up to date yet.
+            raise CorruptGame(
+                row.id,
+                "it was stored under an older rules flow and needs the answers that flow "
+                "did not ask: run `python -m db.migrate` (start-up does it)",
+            )
+        return done.game, stamp
 
     async def _finish(
         self, s: AsyncSession, game_id: int, seats: Sequence[SeatInfo], game: Game

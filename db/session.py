@@ -34,7 +34,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from db.errors import StoreUnavailable
+from db.errors import StoreUnavailable, StoreUnreadable
 
 DEFAULT_SQLITE_PATH = "carcassonne.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
@@ -178,7 +178,7 @@ class Database:
                     await session.connection(execution_options={"isolation_level": READ_SNAPSHOT})
                 yield session
         except (DBAPIError, ConnectionError, TimeoutError) as exc:
-            _raise_unavailable(exc)
+            _raise_unavailable(exc, reading=True)
             raise
 
     @asynccontextmanager
@@ -202,7 +202,7 @@ class Database:
         await self.engine.dispose()
 
 
-def _raise_unavailable(exc: BaseException) -> None:
+def _raise_unavailable(exc: BaseException, *, reading: bool = False) -> None:
     mapped = unavailable(exc)
     if mapped is not None:
-        raise mapped from exc
+        raise (StoreUnreadable(mapped.what) if reading else mapped) from exc

@@ -388,6 +388,11 @@ def _schema(cls: type[GameAction]) -> _Schema:
     return schema
 
 
+def optional_fields(cls: type[GameAction]) -> frozenset[str]:
+    """The fields of an action type that may be left out (engine.fields)."""
+    return frozenset(f.name for f in _schema(cls).fields if not f.required)
+
+
 def _parse(cls: type[_A], data: object) -> _A:
     if not isinstance(data, Mapping):
         raise MalformedAction("an action must be a JSON object")

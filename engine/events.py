@@ -1,7 +1,8 @@
 """The game's event log: record dicts in and out, compact inside.
 
-``game.events`` reads as a list of plain event dicts (``{"type": ...}``).
-Dicts appended (scores, expansions' events) are kept and read as given. The
+``game.events`` reads as a list of event dicts (``{"type": ...}``).
+Dicts appended (scores, expansions' events) are kept unchangeable
+(engine.frozen.FrozenDict: editing one could not change the game). The
 base game's frequent events (a tile drawn, placed, a follower put down: most
 of a game's log) are kept as small tuples and become fresh dicts when read,
 so a cached game holds a fraction of the memory.
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import RecordLog
+from engine.frozen import freeze
 from engine.phases import Event
 
 # A compact event: (its decoder, field values...).
@@ -43,7 +45,7 @@ class EventLog(RecordLog[Event | _Compact]):
     __slots__ = ()
 
     def append(self, event: Event) -> None:
-        self._items.append(event)
+        self._items.append(freeze(event))
 
     # The base game's own events (B-3..B-5), stored compact.
     def drawn(self, player: int, tile: str) -> None:

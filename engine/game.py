@@ -14,7 +14,7 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import scoring
+from engine import flows, scoring
 from engine.actions import (
     ACTION_TYPES,
     BASE_ACTIONS,
@@ -29,6 +29,7 @@ from engine.actions import (
 from engine.board import Board, Feature, Placed, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.events import EventLog
+from engine.frozen import FrozenDict, frozen_parts
 from engine.legality import check_follower, check_place
 from engine.phases import (
     STEP_FOLLOWER,
@@ -46,6 +47,9 @@ from engine.plugins import install_expansions, known_expansions
 from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
+# The info of the place and follower decisions, one unchangeable dict per tile kind.
+TILE_INFO = {kind: FrozenDict(tile=kind) for kind in KINDS}
+PLACE, FOLLOW = (Place.TYPE,), (Follower.TYPE,)  # the types those decisions take
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
@@ -86,7 +90,9 @@ class Game:
         expansions: Iterable[str] = (),
         seed: int = 0,
         decks: dict[str, list[str]] | None = None,
+        flow: int | None = None,
     ) -> None:
+        """``flow``: the rules flow it is played under (engine.flows; None: current)."""
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ValueError(f"a game needs 2 to 6 players, not {len(players)} (B-1)")
         exps = list(dict.fromkeys(expansions))
@@ -98,6 +104,7 @@ class Game:
         self.players = list(players)
         self.expansions = exps
         self.seed = seed
+        self.flow = flows.current() if flow is None else flow
         self.decks: dict[str, list[str]] = {k: list(v) for k, v in (decks or {}).items()}
         self.hooks = Hooks()
         self.board = Board()
@@ -225,13 +232,14 @@ class Game:
             locs: list[str | None] = [None, *(self.legal_followers() or [])]
             out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
         for spec in self.hooks.for_step(d.step):
-            out += spec.legal(self, player)
+            out += map(frozen_parts, spec.legal(self, player))
         return out
 
     def record(self) -> dict[str, Any]:
         """The game record (NOTATION.md) that replays to this state."""
         rec: dict[str, Any] = {
             "format": "carcassonne-record/1",
+            "flow": self.flow,  # the rules flow it is played under (engine.flows)
             "players": list(self.players),
             "expansions": list(self.expansions),
             "seed": self.seed,
@@ -347,27 +355,23 @@ class Game:
 
         # decide(), with its first question asked here: the common case costs
         # no generator or closure of its own.
-        place = yield new_decision(
-            STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}
-        )
+        place = yield new_decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile])
         if type(place) is not Place:
             place = yield from self._then_decide(
                 place,
-                lambda: Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}),
+                lambda: Decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile]),
             )
         assert isinstance(place, Place)
         result = self._place(place)
         if hooks.after_place.fns:
             yield from hooks.after_place.run(self, result)
         follower = yield new_decision(
-            STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
+            STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]
         )
         if type(follower) is not Follower:
             follower = yield from self._then_decide(
                 follower,
-                lambda: Decision(
-                    STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
-                ),
+                lambda: Decision(STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]),
             )
         assert isinstance(follower, Follower)
         self._follower(follower)
@@ -486,7 +490,7 @@ class Game:
         self.board.merge_gate = hooks.merge.fns
 
     def _restore(self, n_actions: int) -> None:
-        fresh = Game(self.players, self.expansions, self.seed, self.decks)
+        fresh = Game(self.players, self.expansions, self.seed, self.decks, self.flow)
         for a in self.actions.typed()[:n_actions]:
             fresh.apply(a)
         self.__dict__ = fresh.__dict__

@@ -25,7 +25,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
-from engine.frozen import frozen_builder
+from engine.frozen import freeze, frozen_builder
 
 if TYPE_CHECKING:
     from engine.actions import GameAction
@@ -100,8 +100,13 @@ class Decision:
     types: tuple[str, ...]
     info: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # What the game hands out of its own state cannot be changed (engine.frozen).
+        object.__setattr__(self, "info", freeze(self.info))
 
-# Decision(...) for the turn's hot path (engine.frozen): the same object, cheaper.
+
+# Decision(...) for the turn's hot path (engine.frozen): the same object, cheaper
+# (its info given unchangeable: a FrozenDict).
 new_decision: Callable[[str, tuple[int, ...], int, tuple[str, ...], dict[str, Any]], Decision] = (
     frozen_builder(Decision)
 )

@@ -10,15 +10,29 @@ beside the rules, so no rules module imports its own AI.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.actions import ACTION_TYPES, GameAction
-from engine.phases import AiPolicy
+from engine.phases import Action, AiPolicy
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """What changed when the rules flow became ``flow``, for records of an
+    older flow. ``rewrite(game, action)``: a recorded action as the new flow
+    reads it, given the game just before it. ``unasked(game)``: answers to
+    the pending question that the older flow never asked for (empty when
+    it is not such a question)."""
+
+    flow: int
+    why: str
+    rewrite: Callable[[Game, Action], Action] | None = None
+    unasked: Callable[[Game], list[Action]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +41,8 @@ class Plugin:
     install: Callable[[Game], None]
     actions: tuple[type[GameAction], ...]
     ai: AiPolicy | None = None
+    # Changes of its rules flow, for records of older flows (engine.flows).
+    migrations: tuple[Migration, ...] = ()
 
 
 _PLUGINS: dict[str, Plugin] = {}
@@ -50,6 +66,12 @@ def register(*plugins: Plugin) -> None:
 def known_expansions() -> tuple[str, ...]:
     """The registered expansions, in install order."""
     return tuple(_PLUGINS)
+
+
+def plugin_migrations(expansions: Iterable[str]) -> list[Migration]:
+    """The flow migrations of the named expansions."""
+    names = set(expansions)
+    return [m for p in _PLUGINS.values() if p.name in names for m in p.migrations]
 
 
 def install_expansions(game: Game) -> None:

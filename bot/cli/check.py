@@ -23,6 +23,7 @@ from typing import Literal
 from bot.cli import EXIT_OK, EXIT_SETUP
 from bot.cli.problems import cannot_create, database_problem, discord_problem
 from bot.settings import ENV_FILE, ReadSettings, read_settings, shown_url, token_user_id
+from bot.text.catalog import counted
 
 Level = Literal["ok", "note", "warning", "error"]
 
@@ -154,6 +155,30 @@ async def _database(url: str) -> list[Finding]:
         out.append(Finding("ok", status.describe()))
     else:
         out.append(Finding("note", status.describe()))
+    if status.current and not status.unknown:
+        out += await _games(url)
+    return out
+
+
+async def _games(url: str) -> list[Finding]:
+    """Every stored game replayed as the bot would load it (db.flows): each
+    one that cannot be loaded is named."""
+    from db.flows import unloadable
+
+    try:
+        report = await unloadable(url)
+    except Exception as exc:
+        text = database_problem(exc, url)
+        if text is None:
+            raise
+        return [Finding("error", text)]
+    out = [
+        Finding("error", f"game #{game_id} cannot be loaded: {why}")
+        for game_id, why in report.failed
+    ]
+    if not report.failed:
+        games = counted(report.checked, "game")
+        out.append(Finding("ok", f"games: every stored game loads ({games})"))
     return out
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot import expansions, places
 from bot.expansions import generic
@@ -23,6 +23,7 @@ from bot.text import Text, Words
 from engine.actions import BASE_ACTIONS
 from engine.game import Game
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action, Decision
+from engine.views import PublicView, public_view
 from renders.choices import distinct_cells, distinct_rotations, number_cells
 
 ALL_EXPANSION_ACTIONS = "act"  # the command listing every expansion action
@@ -227,6 +228,15 @@ def public_waiting(game: Game) -> tuple[int, ...]:
     if d is None:
         return ()
     return (d.active,) if is_discreet(d) else tuple(d.players)
+
+
+def shown_view(game: Game) -> PublicView:
+    """The public view as images show it to everyone: at a discreet step,
+    waiting on whose turn it is only (:func:`public_waiting`)."""
+    view = public_view(game)
+    if view.turn is None:
+        return view
+    return replace(view, turn=replace(view.turn, waiting=public_waiting(game)))
 
 
 def public_prompt(game: Game, decision: Decision, words: Words) -> Text:

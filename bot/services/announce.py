@@ -194,7 +194,7 @@ class Announcer(Mailer):
         text = tp.message(parts, status, words)
         if create:
             notes.shown[key] = digest_of(text)
-            board = public_view(game)
+            board = ch.shown_view(game)
             cells = ch.legal_cells(game) if d is not None and STEP_PLACE in d.types else []
 
             async def draw() -> list[Image]:

@@ -19,7 +19,7 @@ from bot.services.waiting import turn_number
 from bot.text import Text, escape, join
 from db.models import ACTIVE, LOBBY
 from db.service import GameInfo
-from engine.views import private_view, public_view
+from engine.views import private_view
 
 
 class Reading:
@@ -64,12 +64,12 @@ class Reading:
     async def board(self, caller: Caller, game_id: int) -> Post:
         await visible_game(self.ctx.store, caller, game_id)
         game = (await self.ctx.store.load_game(game_id)).game
-        words = caller.words
-        view = public_view(game)
+        words = caller.words  # the reader's language, the image's words included
+        view = ch.shown_view(game)
         image = await board_async(view, ch.legal_cells(game), words, whole=True)
         scores = ev.scores_text(list(game.players), list(game.scores), list(game.supply), words)
-        alt = {"board.png": board_alt(view, words, whole=True)}
-        return Post(words("board.text", game=game_id, scores=scores), image, alt=alt)
+        text = words("board.text", game=game_id, scores=scores)
+        return Post(text, image, alt={"board.png": board_alt(view, words, whole=True)})
 
     async def scores(self, caller: Caller, game_id: int) -> Text:
         await visible_game(self.ctx.store, caller, game_id)

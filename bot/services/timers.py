@@ -23,21 +23,23 @@ from bot.present import choices as ch
 from bot.services.context import Context
 from bot.services.deadlines import (
     AI_RETRY,
+    DISCREET,
     REMIND_ONLY,
     REMINDER,
     TIMEOUT,
     Deadlines,
+    discreet_question,
     policy_of,
 )
 from bot.services.handoff import run_handoff
 from bot.services.lobby import LOBBY_EXPIRY, expire_lobby
 from bot.services.messages import Post
-from bot.services.standin import timeout_action
+from bot.services.standin import passive_action, timeout_action
 from bot.services.threads import THREAD_SYNC, sync_thread
 from bot.services.turns import Turns
 from bot.services.waiting import turn_number
 from bot.shards import Shards
-from bot.text import escape, mention
+from bot.text import Words, escape, mention
 from db.errors import GameFinished, GameNotFound, GameNotStarted, StaleGame, StoreUnavailable
 from db.models import ACTIVE, utcnow
 from db.service import GameInfo
@@ -163,6 +165,9 @@ class TurnTimers:
             return
         async with self.ctx.lock(timer.game_id):
             info = await self.ctx.store.game_info(timer.game_id)
+            if info.status == ACTIVE and timer.kind == DISCREET:
+                await self._discreet(info, timer)
+                return
             if info.status != ACTIVE or timer.seat is None:
                 return
             if timer.kind == AI_RETRY:
@@ -179,6 +184,40 @@ class TurnTimers:
                 await self._remind(info, timer.seat, game)
             elif timer.kind == TIMEOUT:
                 await self._timeout(info, timer.seat)
+
+    async def _discreet(self, info: GameInfo, timer: TimerInfo) -> None:
+        """The delay of a discreet question passed: answer for each player
+        still asked who keeps automatic answers on — their only answer, or,
+        holding a card, the one that lets the question pass — alike,
+        privately, in seat order (bot.services.deadlines)."""
+        store = self.ctx.store
+        before = await self.turns.waiting_key(info.id)
+        users = {s.index: s.user_id for s in info.seats if s.user_id is not None}
+        prefs = await self.prefs.many(list(users.values()))
+        ai = self.ctx.ai_seats(info)
+        auto = {i for i, u in users.items() if i not in ai and prefs[u].auto_answer}
+        events: list[Event] = []
+        while True:
+            loaded = await store.load_game(info.id)
+            game = loaded.game
+            d = game.pending
+            if d is None or discreet_question(game) != timer.payload:
+                break  # answered, or another question since
+            seat = next((p for p in d.players if p in auto), None)
+            if seat is None:
+                break
+            legal = game.legal_actions(seat)
+            action = legal[0] if len(legal) == 1 else passive_action(legal)
+            if action is None:
+                break
+            user = users[seat]
+            assert user is not None
+            result = await store.act(info.id, user, action, expected_version=loaded.info.version)
+            events += result.events
+        # Whether a seat had anything to play is secret: no public word, no INFO line.
+        log.debug("game %s: automatic answers to a discreet question", info.id)
+        if events:
+            await self.turns.after_safely(info.id, events, before)
 
     async def _game_timer(self, timer: TimerInfo) -> None:
         """Timers of a game rather than of a seat's turn: a lobby nobody
@@ -200,6 +239,15 @@ class TurnTimers:
             return  # the next reminder comes once they are back (bot.services.deadlines)
         words = self.ctx.words(info)
         prompt = ch.public_prompt(game, game.pending, words)
+        if ch.is_discreet(game.pending) and mine.dms and seat.dm_reachable:
+            # Who has not answered a discreet question yet is nobody else's business.
+            mine_words = Words(mine.locale) if mine.locale else words  # the reader's
+            prompt_dm = ch.public_prompt(game, game.pending, mine_words)
+            name = escape(seat.display_name)
+            text = mine_words("timer.reminder", who=name, game=info.id, prompt=prompt_dm)
+            post = Post(text, info=info, locale=mine_words.locale)
+            if await self.ctx.notifier.dm(seat.user_id, post):
+                return
         who = mention(seat.user_id) if mine.mentions else escape(seat.display_name)
         await self.ctx.notifier.post(
             info,

@@ -1,6 +1,6 @@
 """Playing: a player's action, then everything that follows a change — AI
-seats answer, questions a player has nothing to play in are answered for
-those who chose so, the turn's public message follows the game, whoever acts
+seats answer (a person's automatic answers to a discreet question wait for
+its delay: bot.services.deadlines), the turn's public message follows the game, whoever acts
 next is pinged, changed hands go out by DM and the game's timers are set again.
 
 Every change of a game runs under the game's lock (bot.services.context).
@@ -38,8 +38,7 @@ from bot.services.waiting import WaitingKey
 from bot.services.waiting import turn_number as turn_of
 from bot.text import Text, join
 from db.errors import StaleGame, StoreError
-from db.service import ActResult, GameInfo
-from engine import only_answer
+from db.service import ActResult
 from engine.game import Game
 from engine.phases import Action, Event
 from engine.views import PublicView, public_view
@@ -149,13 +148,14 @@ class Turns:
         game = (await self.ctx.store.load_game(game_id)).game
         where = values.parse_place(cell)
         numbers = ch.numbered_cells(game)
+        shown = values.shown_value(cell)
         if isinstance(where, int):
             found = next((c for c, n in numbers.items() if n == where), None)
             if found is None:
-                raise CannotPlace("cell", text=cell, count=len(numbers))
+                raise CannotPlace("cell", text=shown, count=len(numbers))
             where = found
         if where not in numbers:
-            raise CannotPlace("cell", text=cell, count=len(numbers))
+            raise CannotPlace("cell", text=shown, count=len(numbers))
         x, y = where
         wanted = values.parse_rotation(rotation)
         legal = ch.all_rotations_at(game, x, y)
@@ -165,8 +165,8 @@ class Turns:
                 raise CannotPlace("which", x=x, y=y, count=len(distinct))
             wanted = distinct[0]
         elif wanted not in legal:
-            shown = join([Text(str(r)) for r in legal], ", ")
-            raise CannotPlace("rotation", x=x, y=y, rotation=wanted, legal=shown)
+            options = join([Text(str(r)) for r in legal], ", ")
+            raise CannotPlace("rotation", x=x, y=y, rotation=wanted, legal=options)
         result = await self.act(caller, game_id, place_action(x, y, wanted))
         return result, (x, y, wanted)
 
@@ -179,13 +179,13 @@ class Turns:
         game = (await self.ctx.store.load_game(game_id)).game
         spots = ch.follower_spots(game)
         location = values.parse_follower(text)
-        if location is not None and location.isdigit():
-            n = int(location)
-            if not 1 <= n <= len(spots):
-                raise CannotFollow(text)
+        if location is not None and location.isdigit():  # a spot's number (any digits)
+            n = values.whole_number(location)
+            if n is None or not 1 <= n <= len(spots):
+                raise CannotFollow(values.shown_value(text))
             location = spots[n - 1]
         elif location is not None and location not in spots:
-            raise CannotFollow(text)
+            raise CannotFollow(values.shown_value(text))
         return await self.act(caller, game_id, follower_action(location)), location
 
     async def choose(
@@ -281,7 +281,6 @@ class Turns:
         info, game = loaded.info, loaded.game
         all_events = list(events)
         ai_seats = self.ctx.ai_seats(info)
-        auto = await self._auto_seats(info, ai_seats)
         asks: list[Ask] = []
         seen = before
         # A game nobody human plays (the demo) shows every turn's own board.
@@ -296,25 +295,16 @@ class Turns:
                 asks.append(Ask(key.turn, key.step, fresh, ch.is_discreet(game.pending)))
             seen = key
             try:
-                actor, action = self._stand_in(game, ai_seats, auto)
+                actor, action = self._stand_in(game, ai_seats)
                 if actor is None or action is None:
                     break
-                if actor in ai_seats:
-                    result = await store.act_as_ai(
-                        game_id,
-                        actor,
-                        action,
-                        expected_version=len(game.actions),
-                        allow_human=not info.seats[actor].is_ai,
-                    )
-                else:
-                    # The player's own answer, sent for them (bot.services.prefs).
-                    user = info.seats[actor].user_id
-                    assert user is not None
-                    result = await store.act(
-                        game_id, user, action, expected_version=len(game.actions)
-                    )
-                    log.info("game %s: seat %s played %s", game_id, actor, action.get("type"))
+                result = await store.act_as_ai(
+                    game_id,
+                    actor,
+                    action,
+                    expected_version=len(game.actions),
+                    allow_human=not info.seats[actor].is_ai,
+                )
             except Exception as exc:
                 # Announce what happened so far; the scheduler tries again.
                 if isinstance(exc, StaleGame):  # a player moved at the same moment: no fault
@@ -350,28 +340,13 @@ class Turns:
             await sync_thread(self.ctx, game_id)  # archived (after reconcile: it may set a timer)
 
     @staticmethod
-    def _stand_in(
-        game: Game, ai_seats: set[int], auto: set[int]
-    ) -> tuple[int | None, Action | None]:
-        """Who answers for a seat now, and what: an AI seat, or a seat whose
-        player chose automatic answers when a discreet question leaves it one
-        answer only (never a forced placement: only discreet questions)."""
+    def _stand_in(game: Game, ai_seats: set[int]) -> tuple[int | None, Action | None]:
+        """An AI seat the game waits for, and its move. A person's automatic
+        answer to a discreet question waits for the question's delay, alike
+        whatever they hold (bot.services.deadlines, DISCREET)."""
         d = game.pending
         assert d is not None
         for p in d.players:
             if p in ai_seats:
                 return p, ai_for(game, p).choose(game, p)
-        if ch.is_discreet(d):
-            for p in d.players:
-                if p in auto:
-                    answer = only_answer(game, p)
-                    if answer is not None:
-                        return p, answer
         return None, None
-
-    async def _auto_seats(self, info: GameInfo, ai_seats: set[int]) -> set[int]:
-        users = {s.index: s.user_id for s in info.seats if s.user_id is not None}
-        if not users:
-            return set()
-        prefs = await self.prefs.many(list(users.values()))
-        return {i for i, u in users.items() if i not in ai_seats and prefs[u].auto_answer}

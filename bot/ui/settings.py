@@ -14,6 +14,7 @@ import discord
 
 from bot.errors import BadSetting
 from bot.present import settings as st
+from bot.services.prefs import MAX_AWAY
 from bot.services.prefs import BadSetting as BadValue
 from bot.text import Words
 from bot.ui import funnel
@@ -157,6 +158,8 @@ def change_of(verb: str, value: str | None, prefs: UserPrefs, now: dt.datetime) 
     try:
         if verb == "away":
             days = int(value)
+            if days > MAX_AWAY.days:  # never a date past what can be stored or shown
+                raise BadSetting(verb)
             return {"away_until": now + dt.timedelta(days=days) if days > 0 else None}
         if verb == "qfrom":
             if value == st.NO_QUIET:
@@ -170,7 +173,7 @@ def change_of(verb: str, value: str | None, prefs: UserPrefs, now: dt.datetime) 
             return {"quiet_from": start, "quiet_to": end}
         if verb == "zone":
             return {"utc_offset": int(value)}
-    except ValueError:
+    except (ValueError, OverflowError):
         raise BadSetting(verb) from None
     raise BadSetting(verb)
 

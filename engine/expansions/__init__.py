@@ -13,13 +13,21 @@ from __future__ import annotations
 from engine.expansions import bets, christmas, gifts
 from engine.expansions.bets.ai import ai_policy as bets_policy
 from engine.expansions.christmas.ai import ai_policy as christmas_policy
+from engine.expansions.christmas.flows import MIGRATIONS as christmas_migrations
 from engine.expansions.gifts.ai import advise as gifts_policy
+from engine.expansions.gifts.flows import MIGRATIONS as gifts_migrations
 from engine.plugins import Plugin, install_expansions, known_expansions, register
 
 PLUGINS: tuple[Plugin, ...] = (
-    Plugin(gifts.NAME, gifts.install, gifts.ACTIONS, gifts_policy),
+    Plugin(gifts.NAME, gifts.install, gifts.ACTIONS, gifts_policy, gifts_migrations),
     Plugin(bets.NAME, bets.install, bets.ACTIONS, bets_policy),
-    Plugin(christmas.NAME, christmas.install, christmas.ACTIONS, christmas_policy),
+    Plugin(
+        christmas.NAME,
+        christmas.install,
+        christmas.ACTIONS,
+        christmas_policy,
+        christmas_migrations,
+    ),
 )
 ORDER: tuple[str, ...] = tuple(p.name for p in PLUGINS)
 

@@ -284,6 +284,7 @@ def test_check_a_good_set_up(
         f"ok       Discord accepts DISCORD_TOKEN: application 'Carcassonne' (id {APP_ID})",
         f"ok       database reachable: {url}",
         f"ok       schema at head ({HEAD})",
+        "ok       games: every stored game loads (0 games)",
     ]
 
 
@@ -519,3 +520,29 @@ def test_restore_refuses_a_backup_from_a_newer_version(
     assert cli.main(["restore", str(future)]) == 2
     assert "schema 9999, which this version does not know" in capsys.readouterr().err
     assert not live.exists()
+
+
+def test_check_names_every_game_it_cannot_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stored game whose log no longer replays is named, by id and why
+    (db.flows): the set-up is not ready."""
+    import sqlite3
+
+    path = tmp_path / "bot.sqlite3"
+    url = f"sqlite+aiosqlite:///{path}"
+    migrate.upgrade(url)
+    good, _ = asyncio.run(_play(url, 2))
+    bad, _ = asyncio.run(_play(url, 3))
+    with sqlite3.connect(path) as c:
+        c.execute(
+            "UPDATE actions SET action = json_set(action, '$.x', 99) WHERE game_id = ? "
+            'AND "index" = 2',
+            (bad,),
+        )
+    c.close()
+    code, lines = _check(tmp_path, f"DATABASE_URL={url}\n", capsys, "--offline")
+    assert code == 2, lines
+    named = [line for line in lines if line.startswith("error")]
+    assert len(named) == 1 and f"game #{bad} cannot be loaded: action 2:" in named[0], lines
+    assert f"#{good}" not in "\n".join(lines)

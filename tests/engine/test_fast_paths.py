@@ -22,7 +22,7 @@ from engine.board import Board, Placed
 from engine.directions import ROTATIONS
 from engine.events import EventLog
 from engine.expansions import known_expansions
-from engine.frozen import frozen_builder
+from engine.frozen import FrozenDict, frozen_builder
 from engine.game import shuffled
 from engine.phases import Decision, new_decision
 from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
@@ -191,7 +191,7 @@ def test_event_log_reads_as_the_dicts_it_stands_for():
     assert [list(e) for e in log] == [list(e) for e in expected]  # same key order
     assert repr(log) == repr(expected)
     assert log[1:3] == expected[1:3] and log.since(2) == expected[2:] and log[-1] == expected[-1]
-    assert log[2] is score  # appended dicts are kept as given
+    assert log[2] == score and isinstance(log[2], FrozenDict)  # kept, unchangeable
     log[0]["tile"] = "X"  # a compact event's dict is a fresh copy
     assert log[0]["tile"] == "V"
 

@@ -56,6 +56,10 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "The game could not be saved: the bot cannot reach its database. "
         "Nothing was changed; try again later."
     ),
+    "error.store_unreadable": (
+        "The bot cannot read its games right now: its database is unavailable. "
+        "Try again in a moment."
+    ),
     "error.not_allowed": "Not allowed: {reason}",
     "error.not_json.object": "Not allowed: an action must be a JSON object.",
     "error.not_json.values": "Not allowed: an action may only hold JSON values.",

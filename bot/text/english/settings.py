@@ -13,8 +13,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "settings.mentions": "- Pings when it is your turn or a question waits for you: **{state}**",
     "settings.dms": "- Direct messages (your hand, questions out of turn): **{state}**",
     "settings.auto": (
-        "- Answer for me when I have nothing to play (an attack I hold no card against, "
-        "a scoring I have no card for): **{state}**"
+        "- Answer for me when I leave an attack or scoring question open a short while "
+        "(the attack passes, no card is played): **{state}**"
     ),
     "settings.away_until": (
         "- Away until {date} (your time): no pings, and your time limits pause."

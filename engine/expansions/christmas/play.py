@@ -33,7 +33,8 @@ from engine.expansions.christmas.state import (
     ask,
     state,
 )
-from engine.expansions.christmas.targets import TARGET_KEYS
+from engine.expansions.christmas.targets import TARGET_FIELDS, TARGET_KEYS
+from engine.fields import refuse_unused
 from engine.phases import Action, IllegalAction, Steps
 from engine.tiles import KINDS
 
@@ -194,6 +195,7 @@ def validate_target(game: Game, action: XmasTarget) -> None:
     question = state(game).ask
     if question is None or question.step not in (STEP_TARGET, STEP_MASTERMIND):
         raise IllegalAction("no card target is being chosen now")
+    refuse_unused(action, TARGET_FIELDS[question.target], f"a {question.target} target")
     key = TARGET_KEYS[question.target](game, action, action.player)
     if not any(o.key == key for o in question.options):
         sample = ", ".join(str(o.public) for o in question.options[:3])

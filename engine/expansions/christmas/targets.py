@@ -76,6 +76,17 @@ TARGET_KEYS: dict[str, Callable[[Game, XmasTarget, int], Hashable]] = {
 }
 
 
+# Target kind -> the fields an answer names (any other is refused).
+TARGET_FIELDS: dict[str, frozenset[str]] = {
+    "feature": frozenset({"x", "y", "location"}),
+    "follower": frozenset({"x", "y", "location"}),
+    "swap": frozenset({"mine", "theirs"}),
+    "cell": frozenset({"x", "y"}),
+    "tile": frozenset({"tile"}),
+}
+MODIFIER_FIELDS = frozenset({"x", "y", "location"})  # the feature a modifier goes on
+
+
 def feature_option(game: Game, feat: Feature) -> Option:
     return Option(named_feature(game.board, feat), root_of(game, feat), feat)
 

@@ -18,7 +18,7 @@ from engine.board import Feature, Follower, Pos
 from engine.expansions.gifts import take_two
 from engine.expansions.gifts.actions import OpenGift
 from engine.expansions.gifts.state import CASH_OUT, CASH_OUT_POINTS, ROAD_SWEEPER
-from engine.marks import is_locked
+from engine.marks import is_locked as _marked
 from engine.phases import IllegalAction, MalformedAction, Steps
 
 if TYPE_CHECKING:
@@ -31,6 +31,16 @@ class Plan:
 
     event: dict[str, Any]
     apply: Callable[[], Steps]
+
+
+# C-1 binds the gifts in games played under this rules flow and later
+# (engine.flows): a game begun before it finishes under the rule it began with.
+LOCKS_BIND_GIFTS = 2
+
+
+def is_locked(game: Game, feat: Feature) -> bool:
+    """Whether a Christmas lock keeps ``feat`` out of the gifts' reach (C-1)."""
+    return game.flow >= LOCKS_BIND_GIFTS and _marked(feat)
 
 
 # --- targets ------------------------------------------------------------------------
@@ -53,7 +63,7 @@ def road_sweeper_targets(game: Game, player: int) -> list[dict[str, Any]]:
     out = [
         named_feature(board, feat)
         for feat in board.features.values()
-        if feat.kind == "road" and board.is_unfinished(feat) and not is_locked(feat)
+        if feat.kind == "road" and board.is_unfinished(feat) and not is_locked(game, feat)
     ]
     out.sort(key=lambda a: (a["y"], a["x"], a["location"]))
     return out
@@ -66,7 +76,7 @@ def _own_spots(game: Game, player: int) -> list[tuple[Feature, Follower]]:
     seen: set[tuple[Pos, int]] = set()
     out = []
     for feat, f in game.followers_of(player):
-        if (f.pos, f.seg) not in seen and not is_locked(feat):
+        if (f.pos, f.seg) not in seen and not is_locked(game, feat):
             seen.add((f.pos, f.seg))
             out.append((feat, f))
     return out
@@ -92,7 +102,7 @@ def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
 
 def _can_stand_on(game: Game, target: Feature) -> bool:
     """G-6: a follower may stand up on an unfinished feature, not a locked one (C-1)."""
-    return game.board.is_unfinished(target) and not is_locked(target)
+    return game.board.is_unfinished(target) and not is_locked(game, target)
 
 
 def cash_out_targets(game: Game, player: int) -> list[dict[str, Any]]:
@@ -114,7 +124,7 @@ def _own_follower(
     feat = game.board.feature_at(pos, seg)
     for f in feat.followers:
         if f.player == player and f.pos == pos and f.seg == seg:
-            if is_locked(feat):
+            if is_locked(game, feat):
                 raise IllegalAction(
                     f"that {feat.kind} is locked: {what} cannot take or move its followers "
                     f"({rule}, C-1)"
@@ -157,7 +167,7 @@ def plan_road_sweeper(game: Game, player: int, action: OpenGift) -> Plan:
     board = game.board
     pos, seg = _unfinished(game, action, "road", "Road sweeper", "scores", "G-5")
     root = board.find(board.tiles[pos].nodes[seg])
-    if is_locked(board.features[root]):
+    if is_locked(game, board.features[root]):
         raise IllegalAction("that road is locked: Road sweeper cannot score it (G-5, C-1)")
 
     def sweep() -> Steps:
@@ -195,7 +205,7 @@ def plan_change_position(game: Game, player: int, action: OpenGift) -> Plan:
         )
     if lying and not board.is_unfinished(target):
         raise IllegalAction(f"the {target.kind} at {action.to} is finished (G-6)")
-    if lying and is_locked(target):
+    if lying and is_locked(game, target):
         raise IllegalAction(f"the {target.kind} at {action.to} is locked (G-6, C-1)")
     event = {**named_segment(board, pos, follower.seg), "to": placed.face.canonical[seg]}
 
