@@ -62,7 +62,7 @@ def test_no_restore_through_another_name_while_a_bot_runs(
     before = (tmp_path / "live.sqlite3").read_bytes()
     with holding(url):
         for name in others:
-            monkeypatch.setattr(cli, "get_settings", lambda name=name: Settings(database_url=name))
+            monkeypatch.setattr(cli, "_settings", lambda name=name: Settings(database_url=name))
             assert cli.main(["restore", str(backup)]) == 2
             assert "stop the bot first" in capsys.readouterr().err
     assert (tmp_path / "live.sqlite3").read_bytes() == before
