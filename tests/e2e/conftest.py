@@ -68,8 +68,10 @@ async def fake(
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake, tmp_path)
+async def bot(
+    fake: FakeDiscord, tmp_path: Path, sqlite_template: Path
+) -> AsyncIterator[BotProcess]:
+    process = BotProcess(fake, tmp_path, sqlite_template)
     await process.start()
     yield process
     await process.stop()

@@ -30,6 +30,8 @@ def assert_budgets(
     plain words only."""
     assert figures["thread_messages_per_turn"] <= messages, figures
     assert figures["rate_limit_waits"] == 0, figures
+    # The bot paced its messages (on the simulated clock: no wall-clock wait).
+    assert figures["clock_skipped_s"] > 0, figures
     assert figures["click_to_final_ms_p95"] <= p95, figures
     assert internals(harness.fake) == []
     # Every image of the thread and the DMs carries its words as alt text.
