@@ -110,7 +110,6 @@ class Inter:
     dispatched: float = 0.0
     acks: list[tuple[float, int]] = field(default_factory=list)  # (time, callback type)
     late: bool = False
-    double: int = 0
     original_id: int | None = None
     choices: list[dict[str, Any]] | None = None  # autocomplete answer
     modal: dict[str, Any] | None = None
@@ -508,7 +507,6 @@ class FakeDiscord:
         body = req.json or {}
         rtype = body.get("type")
         if inter.acked:
-            inter.double += 1
             self.violation(
                 "double-ack", req.method, req.path, f"interaction {inter.id} type {rtype}"
             )
