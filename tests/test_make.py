@@ -151,6 +151,7 @@ def project_copy(tmp_path: Path) -> Path:
     return project
 
 
+@pytest.mark.slow  # builds a virtualenv
 @pytest.mark.skipif(MAKE is None, reason="make is not installed")
 def test_make_creates_the_venv_with_python_3_12(tmp_path: Path) -> None:
     """The Makefile's own detection: `make find-python` and the .venv it builds."""

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from engine.expansions import known_expansions
 from engine.record import replay
 from tests.cogs.fakes import World, all_text, interaction, record_of
 from tests.cogs.helpers import lobby, play_to_end
 
 
+@pytest.mark.slow  # a whole game through the cogs (make test plays one end to end)
 async def test_three_players_every_expansion_start_to_finish(
     bot, world: World, fast_render: dict[str, int]
 ) -> None:

@@ -13,10 +13,13 @@ from engine.expansions import known_expansions
 from engine.record import replay
 from tests.db.play import new_table, play_random
 
-# Base game, each expansion that exists now, and all of them together.
-SETUPS = [(), *((e,) for e in known_expansions())]
-if len(known_expansions()) > 1:
-    SETUPS.append(tuple(known_expansions()))
+# Base game, each expansion that exists now (slow: all of them together is
+# the quick run's), and all of them together.
+SETUPS = [
+    (),
+    *(pytest.param((e,), marks=pytest.mark.slow) for e in known_expansions()),
+    tuple(known_expansions()),
+]
 
 
 @pytest.mark.parametrize("expansions", SETUPS, ids=lambda e: "+".join(e) or "base")

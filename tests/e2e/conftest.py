@@ -21,10 +21,15 @@ FIGURES: dict[str, dict[str, Any]] = {}  # game name -> figures (tests/e2e/figur
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test here is ``e2e``, and ``slow`` (``make test-all`` only) unless
+    marked ``smoke``: a bot process per test costs seconds, so ``make test``
+    runs the few that check the harness and play one short game."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.e2e)  # `pytest -m "not e2e"` for a quick run
+            item.add_marker(pytest.mark.e2e)
+            if item.get_closest_marker("smoke") is None:
+                item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
@@ -98,11 +103,29 @@ def figures() -> dict[str, dict[str, Any]]:
     return FIGURES
 
 
+def _basetemp(config: pytest.Config) -> Path:
+    return Path(str(config._tmp_path_factory.getbasetemp()))  # type: ignore[attr-defined]
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    """A pytest-xdist worker (make test runs the tests in one per core)."""
+    return hasattr(config, "workerinput")
+
+
 def figures_path(config: pytest.Config) -> Path:
+    """Where this process writes the figures: ``$E2E_FIGURES`` or
+    ``<basetemp>/e2e-figures.json``; an xdist worker in its own basetemp (the
+    run's summary gathers them)."""
     env = os.environ.get("E2E_FIGURES")
-    if env:
+    if env and not _is_worker(config):
         return Path(env)
-    return Path(str(config._tmp_path_factory.getbasetemp())) / "e2e-figures.json"  # type: ignore[attr-defined]
+    return _basetemp(config) / "e2e-figures.json"
+
+
+def _gather(config: pytest.Config) -> None:
+    """The figures the xdist workers wrote, into this process's table."""
+    for path in sorted(_basetemp(config).glob("popen-gw*/e2e-figures.json")):
+        FIGURES.update(json.loads(path.read_text(encoding="utf-8")))
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
@@ -113,6 +136,8 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
             "checked against the documented limits only, NOT against the schema",
             yellow=True,
         )
+    if not _is_worker(config):
+        _gather(config)
     if not FIGURES:
         return
     from tests.e2e.figures import format_table
@@ -120,11 +145,15 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     terminalreporter.write_sep("-", "e2e game figures")
     terminalreporter.write_line(format_table(FIGURES))
     path = figures_path(config)
+    _write(path)
     terminalreporter.write_line(f"(written to {path})")
+
+
+def _write(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(FIGURES, indent=1, sort_keys=True), encoding="utf-8")
 
 
 def record_figures(config: pytest.Config, name: str, values: dict[str, Any]) -> None:
     FIGURES[name] = values
-    path = figures_path(config)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(FIGURES, indent=1, sort_keys=True), encoding="utf-8")
+    _write(figures_path(config))

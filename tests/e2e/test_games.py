@@ -95,6 +95,7 @@ async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRe
 ALL_DECK = shuffled(16, "tiles", base_bag() + expansion_tiles("bets"))[:12]
 
 
+@pytest.mark.smoke  # make test's end-to-end game
 async def test_all_expansions_short_deck(harness: Harness, request: pytest.FixtureRequest) -> None:
     """3 humans (Cy's DMs are closed) + 1 AI seat with The Gifts, The Bets and
     Christmas Present."""
