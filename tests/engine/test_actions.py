@@ -169,6 +169,8 @@ def test_issue_18_item_7_the_actions_the_bot_sends_are_accepted() -> None:
     game = scripted(["U", "V"])
     game.apply({"type": "place", "x": 1, "y": 0, "rotation": 90, "player": 0})
     game.apply({"type": "follower", "location": None, "player": 0})
+    assert [a["type"] for a in game.actions] == ["place", "follower"]
+    assert game.pending is not None and game.pending.active == 1  # the next turn
 
 
 def test_issue_18_item_6_a_stored_action_cannot_change_after_the_fact() -> None:
