@@ -36,13 +36,13 @@ _.late_moves
 _.replay3
 _.ai_decisions
 _.memory
-_.do_GET  # tests/bot/discord_stub.py: http.server calls do_<METHOD> and log_message
+_.do_GET  # tests/fakes/discord_stub.py: http.server calls do_<METHOD> and log_message
 _.do_PATCH
 _.do_POST
 _.do_PUT
 _.log_message
-reconnect  # tests/bot/offline_gateway.py connect(): discord.py's signature
-_.get_user  # tests/cogs/fakes.py, test_league_cog.py: attributes of mocks
+reconnect  # tests/fakes/offline_gateway.py connect(): discord.py's signature
+_.get_user  # tests/fakes/interactions.py, test_league_cog.py: attributes of mocks
 _.side_effect
 _.return_value
 _.hypothesis_seed  # tests/conftest.py: the option Hypothesis's pytest plugin reads

@@ -6,7 +6,7 @@ are (:func:`name_key`, :func:`option_key`). :class:`CatalogueTranslator`
 answers from the catalogues of every language but English, so the synced
 commands carry ``name_localizations`` and ``description_localizations``
 without the cogs knowing any language. Messages that cite a command cite it
-by its name in their own language (tests/bot/test_command_names.py).
+by its name in their own language (tests/cogs/test_command_names.py).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ import pytest
 from bot.settings import VARIABLES
 from db import GameService, migrate
 from db.session import Database
-from tests.bot.discord_stub import GOOD_TOKEN, discord_stub
+from tests.fakes.discord_stub import GOOD_TOKEN, discord_stub
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,7 +53,7 @@ def test_a_signal_stops_the_bot_cleanly(tmp_path: Path, sig: signal.Signals) -> 
     )
     with discord_stub() as stub:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.bot.offline_gateway", stub.base],
+            [sys.executable, "-m", "tests.fakes.offline_gateway", stub.base],
             cwd=tmp_path,
             env=env,
             stdout=subprocess.PIPE,

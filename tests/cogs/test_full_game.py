@@ -9,8 +9,8 @@ import pytest
 
 from engine.expansions import known_expansions
 from engine.record import replay
-from tests.cogs.fakes import World, all_text, interaction, record_of
 from tests.cogs.helpers import lobby, play_to_end
+from tests.fakes.interactions import World, all_text, interaction, record_of
 
 
 @pytest.mark.slow  # a whole game through the cogs (make test plays one end to end)

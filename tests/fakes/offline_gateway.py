@@ -1,5 +1,5 @@
 """``python -m bot`` as tests/bot/test_shutdown.py runs it: the real start-up,
-REST calls to the stub at ``argv[1]`` (tests/bot/discord_stub.py), and the
+REST calls to the stub at ``argv[1]`` (tests/fakes/discord_stub.py), and the
 gateway connection replaced by what discord.py's ``connect()`` does once
 connected — wait until ``close()`` begins. When ready, an interaction handler
 (a task named as discord.py names them) reads the database for a while, so a
