@@ -28,6 +28,7 @@ _.maxlist
 _.maxset
 _.maxtuple
 _.tiebreaks  # engine/expansions/christmas/view.py: a key of the public view (renders read it)
+_.template_text  # bot/locales/extract.py: test_catalogues runs it in a fresh interpreter
 
 # --- benchmarks and tests ---------------------------------------------------------------
 _.random_base  # benchmarks/engine.py: figures run by name (getattr(worker, name))
