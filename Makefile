@@ -8,6 +8,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 # pytest-xdist: one worker per core (ARGS="-n 0" runs in one process).
 PYTEST := $(BIN)/python -m pytest -n auto
+# Each test process, and each bot process the tests start, would otherwise
+# compile the code and rewrite the tests' asserts anew (~5 s of CPU each):
+# __pycache__ is ignored by git.
+unexport PYTHONDONTWRITEBYTECODE
 # Installed: what running needs (with the PostgreSQL driver) / that and the test tools.
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed

@@ -37,7 +37,10 @@ async def _ai_games(url: str, n: int) -> None:
         await db.dispose()
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+# SIGINT takes the same way out as SIGTERM (a service manager's): make test-all.
+@pytest.mark.parametrize(
+    "sig", [signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.slow)]
+)
 def test_a_signal_stops_the_bot_cleanly(tmp_path: Path, sig: signal.Signals) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     migrate.upgrade(url)
