@@ -24,6 +24,7 @@ sqlite_template = pgserver.sqlite_template
 profiles.load()
 QUICK_SECONDS = 5.0  # setup + call of one quick test, on a 2-core machine
 _durations: dict[str, float] = {}
+_ran: set[str] = set()  # markers of interest among the tests that ran
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -42,11 +43,17 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call" and "e2e" in report.keywords:
+        _ran.add("e2e")
     if report.when in ("setup", "call") and "slow" not in report.keywords:
         _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    if "e2e" in _ran:  # here, not in tests/e2e: xdist's controller loads only this conftest
+        from tests.e2e import report
+
+        report.summary(terminalreporter, config)
     if "not slow" not in (config.getoption("markexpr", "") or ""):
         return
     long = sorted(((d, n) for n, d in _durations.items() if d > QUICK_SECONDS), reverse=True)

@@ -3,7 +3,6 @@ members, and the per-game figures (tests/e2e/README.md)."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,7 +16,8 @@ from tests.e2e.botproc import BotProcess
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.members import Harness
 
-FIGURES: dict[str, dict[str, Any]] = {}  # game name -> figures (tests/e2e/figures.py)
+# FIGURES for the figures fixture (record_figures and figures_path live in report.py too)
+from tests.e2e.report import FIGURES, figures_path, record_figures  # noqa: F401
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -98,62 +98,6 @@ def harness(fake: FakeDiscord, bot: BotProcess) -> Harness:
 
 @pytest.fixture(scope="session")
 def figures() -> dict[str, dict[str, Any]]:
-    """Figures of every game played in this session, by game name; also
-    written to ``$E2E_FIGURES`` or ``<pytest basetemp>/e2e-figures.json``."""
+    """Figures of every game played in this session (this process), by game
+    name; also written to a file (tests/e2e/report.py)."""
     return FIGURES
-
-
-def _basetemp(config: pytest.Config) -> Path:
-    return Path(str(config._tmp_path_factory.getbasetemp()))  # type: ignore[attr-defined]
-
-
-def _is_worker(config: pytest.Config) -> bool:
-    """A pytest-xdist worker (make test runs the tests in one per core)."""
-    return hasattr(config, "workerinput")
-
-
-def figures_path(config: pytest.Config) -> Path:
-    """Where this process writes the figures: ``$E2E_FIGURES`` or
-    ``<basetemp>/e2e-figures.json``; an xdist worker in its own basetemp (the
-    run's summary gathers them)."""
-    env = os.environ.get("E2E_FIGURES")
-    if env and not _is_worker(config):
-        return Path(env)
-    return _basetemp(config) / "e2e-figures.json"
-
-
-def _gather(config: pytest.Config) -> None:
-    """The figures the xdist workers wrote, into this process's table."""
-    for path in sorted(_basetemp(config).glob("popen-gw*/e2e-figures.json")):
-        FIGURES.update(json.loads(path.read_text(encoding="utf-8")))
-
-
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    if val.openapi_path() is None:
-        terminalreporter.write_sep(
-            "!",
-            "e2e: Discord's OpenAPI file not found (set DISCORD_OPENAPI): request bodies were "
-            "checked against the documented limits only, NOT against the schema",
-            yellow=True,
-        )
-    if not _is_worker(config):
-        _gather(config)
-    if not FIGURES:
-        return
-    from tests.e2e.figures import format_table
-
-    terminalreporter.write_sep("-", "e2e game figures")
-    terminalreporter.write_line(format_table(FIGURES))
-    path = figures_path(config)
-    _write(path)
-    terminalreporter.write_line(f"(written to {path})")
-
-
-def _write(path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(FIGURES, indent=1, sort_keys=True), encoding="utf-8")
-
-
-def record_figures(config: pytest.Config, name: str, values: dict[str, Any]) -> None:
-    FIGURES[name] = values
-    _write(figures_path(config))

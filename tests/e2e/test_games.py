@@ -44,7 +44,7 @@ def assert_budgets(
 def write_transcripts(table: Table, name: str, config: pytest.Config) -> None:
     """What each player saw, as text, beside the figures (to read a game as
     its players lived it): <basetemp>/e2e-transcripts/<game>-<player>.txt."""
-    from tests.e2e.conftest import figures_path
+    from tests.e2e.report import figures_path
 
     out = figures_path(config).parent / "e2e-transcripts"
     out.mkdir(parents=True, exist_ok=True)
