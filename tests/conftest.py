@@ -11,6 +11,7 @@ test-all`` (CI) runs everything. A test is slow when it is marked
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -29,16 +30,20 @@ _ran: set[str] = set()  # markers of interest among the tests that ran
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    # The ci profile is randomised: one seed for the run, shown in the header.
-    if profiles.current() == "ci" and config.getoption("hypothesis_seed", None) is None:
-        config.option.hypothesis_seed = str(random.getrandbits(32))
+    # The ci profile is randomised: one seed for the run, shown at the end. The
+    # environment carries it to the xdist workers (started after this hook).
+    seed = config.getoption("hypothesis_seed", None) or os.environ.get(profiles.SEED_ENV)
+    if seed is None and profiles.current() == "ci":
+        seed = str(random.getrandbits(32))
+    if seed is not None:
+        os.environ[profiles.SEED_ENV] = config.option.hypothesis_seed = str(seed)
 
 
 def pytest_report_header(config: pytest.Config) -> str:
     seed = config.getoption("hypothesis_seed", None)
     line = f"hypothesis profile: {profiles.current()}"
     if seed is not None:
-        line += f", seed {seed} (pytest --hypothesis-seed={seed} repeats it)"
+        line += f", seed {seed} (HYPOTHESIS_SEED={seed} or --hypothesis-seed={seed} repeats it)"
     return line
 
 
@@ -50,6 +55,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    if profiles.current() == "ci":  # (the header is not shown with -q)
+        terminalreporter.write_line(pytest_report_header(config))
     if "e2e" in _ran:  # here, not in tests/e2e: xdist's controller loads only this conftest
         from tests.e2e import report
 

@@ -4,9 +4,9 @@ they are the same each run.
 - ``dev`` (the default; ``make test``): the counts the tests state, derandomised,
   so a run before a commit is quick and a failure comes back every time.
 - ``ci`` (``make test-all``, which CI runs): ``CI_FACTOR`` times as many,
-  randomised, with the run's seed in pytest's header
-  (``pytest --hypothesis-seed=N`` repeats it) and the failing example's blob
-  printed (``@reproduce_failure``).
+  randomised, with the run's seed printed at the end (``HYPOTHESIS_SEED=N``
+  or ``pytest --hypothesis-seed=N`` repeats it) and the failing example's
+  blob printed (``@reproduce_failure``).
 
 ``HYPOTHESIS_PROFILE=ci`` or pytest's ``--hypothesis-profile=ci`` chooses one.
 A test states its count as ``@settings(max_examples=examples(n))``: a count in
@@ -20,6 +20,7 @@ import os
 from hypothesis import HealthCheck, settings
 
 ENV = "HYPOTHESIS_PROFILE"
+SEED_ENV = "HYPOTHESIS_SEED"  # the run's seed (tests/conftest.py)
 CI_FACTOR = 4
 # Whole random games: how long one takes depends on the game, not on a bug.
 SLOW_IS_FINE = [HealthCheck.too_slow]
