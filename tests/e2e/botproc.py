@@ -150,18 +150,25 @@ class BotProcess:
             self.proc.stdin.write(f"skip {seconds:.6f}\n".encode())
 
     async def idle(
-        self, seq: int = 0, timeout: float = 60.0, *, shard: int = 0, drained: bool = False
+        self,
+        seq: int = 0,
+        timeout: float = 60.0,
+        *,
+        shard: int = 0,
+        drained: bool = False,
+        settled: bool = False,
     ) -> None:
         """Wait until the bot has read gateway dispatch ``seq`` of ``shard``
         and has no task running (all it was sent is handled); ``drained``: and
-        until its outbox has sent every new message it was pacing."""
+        until its outbox has sent every new message it was pacing;
+        ``settled``: and every edit too."""
         if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
             raise BotDied(f"the bot is not running:\n{self.log_tail()}")
         self._queries += 1
         key = str(self._queries)
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters[key] = fut
-        verb = "drained?" if drained else "idle?"
+        verb = "settled?" if settled else "drained?" if drained else "idle?"
         self.proc.stdin.write(f"{verb} {key} {seq} {shard}\n".encode())
         await self.proc.stdin.drain()
         try:
@@ -191,6 +198,10 @@ class BotProcess:
         ``EXIT_GRACE`` after its log says its close is done."""
         if self.running:
             assert self.proc is not None
+            # The bot sends what its outbox holds before it closes, at its
+            # pace: let that happen on the simulated clock first.
+            with contextlib.suppress(TimeoutError, BotDied):
+                await self.idle(timeout=timeout, settled=True)
             self.proc.send_signal(signal.SIGTERM)
             deadline = time.monotonic() + timeout
             closed_at: float | None = None

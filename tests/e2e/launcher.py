@@ -87,13 +87,15 @@ class Activity(asyncio.Protocol):
     ``drained? KEY SEQ`` is answered the same way once, in addition, the bot's
     outbox has no new message left to send (messages it paces under Discord's
     rate limits: the whole-game player waits for them, so its game does not
-    depend on how fast the machine is)."""
+    depend on how fast the machine is). ``settled? KEY SEQ``: and no edit
+    either (before a stop, which would send them in real time)."""
 
     def __init__(self, loop: SimLoop) -> None:
         self.loop = loop
         self.pending: set[asyncio.Task[Any]] = set()
         self.queries: list[tuple[str, int, int]] = []  # (key, sequence, shard)
-        self.drained: set[str] = set()  # keys of "drained?" queries
+        # keys of "drained?" queries: True for "settled?" (edits too)
+        self.drained: dict[str, bool] = {}
         self.buffer = b""
         self._check_scheduled = False
         self._quiet_checks = 0
@@ -153,12 +155,13 @@ class Activity(asyncio.Protocol):
             self._outboxes = [o for o in gc.get_objects() if isinstance(o, Outbox)]
         return self._outboxes
 
-    def outbox_pending(self) -> bool:
-        """Whether the bot's outbox still has new messages to send."""
-        # New messages only: an edit changes no member's surfaces (the player
-        # reads a thread message as new when it is created), and the bot lets
-        # waiting edits coalesce.
-        return any(o.pending(new_only=True) for o in self.outboxes())
+    def outbox_pending(self, *, edits: bool = False) -> bool:
+        """Whether the bot's outbox still has new messages (``edits``: or
+        edits) to send."""
+        # New messages only for drained?: an edit changes no member's surfaces
+        # (the player reads a thread message as new when it is created), and
+        # the bot lets waiting edits coalesce.
+        return any(o.pending(new_only=not edits) for o in self.outboxes())
 
     def report_pacing(self) -> None:
         """Quiet, but a drained? query waits for the outbox: say how long
@@ -188,12 +191,18 @@ class Activity(asyncio.Protocol):
         if self._quiet_checks < 2:
             self._schedule_check()  # the sequence has no callback: poll while asked
             return
-        waiting = bool(self.drained) and self.outbox_pending()
-        if waiting:
+        new = bool(self.drained) and self.outbox_pending()
+        edits = any(self.drained.values()) and self.outbox_pending(edits=True)
+
+        def waits(key: str) -> bool:
+            return key in self.drained and (new or (edits and self.drained[key]))
+
+        if any(waits(key) for key, _, _ in self.queries):
             self.report_pacing()
-        done = [q for q in self.queries if not (waiting and q[0] in self.drained)]
-        self.queries = [q for q in self.queries if waiting and q[0] in self.drained]
-        self.drained -= {key for key, _, _ in done}
+        done = [q for q in self.queries if not waits(q[0])]
+        self.queries = [q for q in self.queries if waits(q[0])]
+        for key, _, _ in done:
+            self.drained.pop(key, None)
         if self.queries:
             self.loop.call_later(0.01, self._schedule_check)  # (skips make waits short)
         self._quiet_checks = 0
@@ -206,11 +215,11 @@ class Activity(asyncio.Protocol):
         while b"\n" in self.buffer:
             line, self.buffer = self.buffer.split(b"\n", 1)
             parts = line.decode().split()
-            if len(parts) in (3, 4) and parts[0] in ("idle?", "drained?"):
+            if len(parts) in (3, 4) and parts[0] in ("idle?", "drained?", "settled?"):
                 shard = int(parts[3]) if len(parts) == 4 else 0
                 self.queries.append((parts[1], int(parts[2]), shard))
-                if parts[0] == "drained?":
-                    self.drained.add(parts[1])
+                if parts[0] != "idle?":
+                    self.drained[parts[1]] = parts[0] == "settled?"
             elif len(parts) == 2 and parts[0] == "skip":
                 self.loop.skipped += float(parts[1])
             elif parts == ["tasks?"]:  # diagnostics: what keeps the bot busy
