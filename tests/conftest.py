@@ -50,7 +50,9 @@ def pytest_report_header(config: pytest.Config) -> str:
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.when == "call" and "e2e" in report.keywords:
         _ran.add("e2e")
-    if report.when in ("setup", "call") and "slow" not in report.keywords:
+    # (a smoke e2e test is in the quick run knowingly, seconds and all)
+    quick = "slow" not in report.keywords and "smoke" not in report.keywords
+    if report.when in ("setup", "call") and quick:
         _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
 
 
