@@ -46,11 +46,6 @@ def facing_half(half: int) -> int:
     return ((half ^ 1) + 4) % 8
 
 
-def half_edge(half: int) -> int:
-    """The edge a half-edge lies on."""
-    return half // 2
-
-
 def rotate_edge(edge: int, quarter_turns: int) -> int:
     return (edge + quarter_turns) % 4
 

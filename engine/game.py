@@ -249,10 +249,6 @@ class Game:
         rec["actions"] = list(self.actions)
         return rec
 
-    @property
-    def active_player(self) -> int | None:
-        return None if self._pending is None else self._pending.active
-
     def final_scores(self) -> list[int]:
         return list(self.scores)
 

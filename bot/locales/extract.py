@@ -9,7 +9,7 @@ extracted comment (``#. English: ...``) for the translator; a message with
 plural forms is a plural entry (msgid and msgid_plural both the key), whose
 forms a PO file gives in its own ``Plural-Forms`` order. ``--update`` keeps
 every translation, adds new keys empty, and drops keys English no longer
-has (tests/bot/test_catalogues.py fails while a file is out of date).
+has (tests/bot/locales/test_catalogues.py fails while a file is out of date).
 """
 
 from __future__ import annotations

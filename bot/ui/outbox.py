@@ -21,6 +21,12 @@ Failures are logged and the message dropped (the game itself is stored
 already): a thread the bot may no longer post in, a message deleted by a
 moderator (an edit then posts it anew). A DM Discord refuses (the user
 closed DMs, 50007) calls the message's ``refused`` callback once.
+
+Time is the event loop's clock (``loop.time()``, the monotonic clock unless a
+loop says otherwise): the pacer's waits run on it anyway, and the end-to-end
+harness runs the bot on a loop whose clock skips ahead while the bot only
+waits for the pacer (tests/e2e/simclock.py), so a test game does not wait out
+Discord's windows in real time.
 """
 
 from __future__ import annotations
@@ -29,7 +35,6 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -110,10 +115,15 @@ class Lane:
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+def loop_time() -> float:
+    """The running event loop's clock."""
+    return asyncio.get_running_loop().time()
+
+
 class RateBook:
     """Recent requests per kind and bucket (a sliding window)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = loop_time) -> None:
         self.clock = clock
         self._sent: dict[tuple[Kind, str], deque[float]] = {}
 
@@ -234,6 +244,11 @@ class Outbox:
                     return True
         return False
 
+    def paced_until(self) -> float | None:
+        """When the pacer resumes the next lane that waits for room in its
+        bucket (on the outbox's clock), or None when no lane waits."""
+        return min((s.resume_at for s in self._lanes.values() if s.state == "paced"), default=None)
+
     @staticmethod
     def _busy(state: Lane) -> bool:
         return bool(state.queue) or state.state != "idle"
@@ -243,7 +258,7 @@ class Outbox:
         state = self._lane(lane)
         if state.holds or not state.queue:
             return
-        if state.state == "paced" and time.monotonic() < state.resume_at:
+        if state.state == "paced" and self.rates.clock() < state.resume_at:
             return
         if state.state == "running":
             return
@@ -256,7 +271,7 @@ class Outbox:
             while state.queue and not state.holds:
                 key, wait = self._next(state)
                 if key is None:
-                    state.state, state.resume_at = "paced", time.monotonic() + wait
+                    state.state, state.resume_at = "paced", self.rates.clock() + wait
                     metrics.rate_limited("bot", wait)
                     self._pace_later()
                     return
@@ -320,7 +335,7 @@ class Outbox:
         assert self._wake is not None
         while True:
             self._wake.clear()
-            now = time.monotonic()
+            now = self.rates.clock()
             paced = {n: s for n, s in self._lanes.items() if s.state == "paced"}
             for n, s in paced.items():
                 if s.resume_at <= now and not s.holds:

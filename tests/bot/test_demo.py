@@ -1,5 +1,5 @@
 """The offline demo end to end on a temp dir (``python -m bot`` without a token:
-tests/bot/test_cli.py)."""
+tests/bot/cli/test_cli.py)."""
 
 from __future__ import annotations
 

@@ -24,8 +24,9 @@ from db import migrate
 from db.models import Timer, utcnow
 from db.service import GameService
 from db.session import Database
-from tests.bot.test_cli import python_m_bot
-from tests.bot.test_services import Recorder, two_player_game
+from tests.bot.cli.test_cli import python_m_bot
+from tests.bot.services.test_services import two_player_game
+from tests.fakes.services import Recorder
 from tests.pgserver import _free_port
 
 
@@ -163,7 +164,7 @@ def test_the_endpoint_serves_the_figures() -> None:
 
 
 def test_an_address_in_use_stops_run_in_one_line(tmp_path: Path) -> None:
-    from tests.bot.discord_stub import GOOD_TOKEN
+    from tests.fakes.discord_stub import GOOD_TOKEN
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.settings import VARIABLES, Settings, SettingsError, read_settings, shown_url
-from tests.bot.discord_stub import APP_ID, GOOD_TOKEN
+from tests.fakes.discord_stub import APP_ID, GOOD_TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,7 +16,7 @@ from bot.cli.lock import Busy, holding, lock_path
 from bot.settings import VARIABLES, read_settings
 from bot.shards import Shards
 from db.timers import shard_of
-from tests.bot.discord_stub import GOOD_TOKEN
+from tests.fakes.discord_stub import GOOD_TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = "postgresql://bot@localhost/carcassonne"

@@ -15,8 +15,8 @@ import pytest
 
 from db import GameService, migrate
 from db.session import Database
-from tests.bot.discord_stub import discord_stub
-from tests.bot.offline_gateway import environment
+from tests.fakes.discord_stub import discord_stub
+from tests.fakes.offline_gateway import environment
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,7 +36,10 @@ async def _ai_games(url: str, n: int) -> None:
         await db.dispose()
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+# SIGINT takes the same way out as SIGTERM (a service manager's): make test-all.
+@pytest.mark.parametrize(
+    "sig", [signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.slow)]
+)
 def test_a_signal_stops_the_bot_cleanly(tmp_path: Path, sig: signal.Signals) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     migrate.upgrade(url)
@@ -44,7 +47,7 @@ def test_a_signal_stops_the_bot_cleanly(tmp_path: Path, sig: signal.Signals) -> 
     env = environment(tmp_path, url, TIMER_POLL_SECONDS="0.05")
     with discord_stub() as stub:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.bot.offline_gateway", stub.base],
+            [sys.executable, "-m", "tests.fakes.offline_gateway", stub.base],
             cwd=tmp_path,
             env=env,
             stdout=subprocess.PIPE,

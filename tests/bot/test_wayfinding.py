@@ -28,10 +28,8 @@ from db.errors import GameNotStarted, HostOnly, NotSeated
 from db.models import ABANDONED, ACTIVE, LOBBY, utcnow
 from engine.expansions.christmas.cards import DESIGNS
 from engine.expansions.gifts.cards import CARDS
-from tests.bot import test_services
-from tests.bot.test_services import ADA, BO
+from tests.fakes.services import ADA, BO
 
-service = test_services.service  # the services over a fresh database, and what they sent
 GUILD, CHANNEL, THREAD = 1, 2, 3
 CY = Caller(12, guild_id=GUILD, channel_id=CHANNEL, name="Cy")
 DAY = dt.datetime(2026, 11, 1, 12, tzinfo=dt.UTC)

@@ -11,7 +11,7 @@ from bot.present.choices import action_key, choices, command_of
 from bot.text import ENGLISH
 from engine.ai import AI
 from renders.choices import distinct_rotations
-from tests.cogs.fakes import (
+from tests.fakes.interactions import (
     World,
     app_command,
     autocomplete,

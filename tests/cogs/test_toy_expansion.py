@@ -1,5 +1,5 @@
 """Adding an expansion touches its engine module and its adapter only: a toy
-expansion (tests/bot/toy) registered the way a real one is, and the bot
+expansion (tests/fakes/toy) registered the way a real one is, and the bot
 offers its command, its choices with its labels, its prompt, its holding and
 its score group, with no other change anywhere."""
 
@@ -16,8 +16,8 @@ from bot.present.choices import command_of
 from engine import plugins
 from engine.actions import ACTION_TYPES
 from engine.game import Game
-from tests.bot.toy import presentation, rules
-from tests.cogs.fakes import (
+from tests.cogs.helpers import lobby
+from tests.fakes.interactions import (
     World,
     app_command,
     autocomplete,
@@ -29,7 +29,7 @@ from tests.cogs.fakes import (
     make_bot,
     run_command,
 )
-from tests.cogs.helpers import lobby
+from tests.fakes.toy import presentation, rules
 
 
 @pytest.fixture

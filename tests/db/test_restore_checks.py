@@ -14,7 +14,7 @@ import pytest
 
 from db import migrate
 from db.backup import BackupError, backup_sqlite, restore_sqlite
-from tests.bot.test_cli import _play
+from tests.bot.cli.test_cli import _play
 
 
 def _sql(*statements: str) -> Callable[[sqlite3.Connection], None]:

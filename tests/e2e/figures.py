@@ -19,6 +19,8 @@ Definitions (README.md has the long form):
   that created or edited a visible message while the bot handled it (callback
   with a message, follow-up, webhook edit, channel message create/edit).
 - ``late_acks``, ``double_acks``, ``validation_failures``: from the fake's checks.
+- ``clock_skipped_s``: seconds of Discord's windows the simulated clock skipped
+  while the bot only waited for its pacer (tests/e2e/simclock.py), in the test.
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ def compute(
         "late_acks": kinds.count("late-ack"),
         "double_acks": kinds.count("double-ack"),
         "validation_failures": kinds.count("validation"),
+        "clock_skipped_s": round(fake.clock.skipped, 1),
     }
 
 

@@ -30,6 +30,8 @@ def assert_budgets(
     plain words only."""
     assert figures["thread_messages_per_turn"] <= messages, figures
     assert figures["rate_limit_waits"] == 0, figures
+    # The bot paced its messages (on the simulated clock: no wall-clock wait).
+    assert figures["clock_skipped_s"] > 0, figures
     assert figures["click_to_final_ms_p95"] <= p95, figures
     assert internals(harness.fake) == []
     # Every image of the thread and the DMs carries its words as alt text.
@@ -42,7 +44,7 @@ def assert_budgets(
 def write_transcripts(table: Table, name: str, config: pytest.Config) -> None:
     """What each player saw, as text, beside the figures (to read a game as
     its players lived it): <basetemp>/e2e-transcripts/<game>-<player>.txt."""
-    from tests.e2e.conftest import figures_path
+    from tests.e2e.report import figures_path
 
     out = figures_path(config).parent / "e2e-transcripts"
     out.mkdir(parents=True, exist_ok=True)
@@ -93,6 +95,7 @@ async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRe
 ALL_DECK = shuffled(16, "tiles", base_bag() + expansion_tiles("bets"))[:12]
 
 
+@pytest.mark.smoke  # make test's end-to-end game
 async def test_all_expansions_short_deck(harness: Harness, request: pytest.FixtureRequest) -> None:
     """3 humans (Cy's DMs are closed) + 1 AI seat with The Gifts, The Bets and
     Christmas Present."""

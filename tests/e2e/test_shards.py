@@ -311,6 +311,7 @@ async def test_actions_per_second_with_one_and_two_processes(
             own_cpu = process_cpu() - own_cpu
             actions = sum([len(await audit.log(t.game_id)) for t in tables])
             clicks = sum(len(p.log.moves) for p in playing)
+            assert all(p.log.finished for p in playing) and actions > 0
             print(
                 f"\nshards: {len(layout)} process(es): {len(tables)} games at once, "
                 f"{actions} actions and {clicks} clicks in {seconds:.1f} s = "

@@ -38,9 +38,11 @@ def rate_limit_scale() -> float:
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+async def bot(
+    fake: FakeDiscord, tmp_path: Path, sqlite_template: Path
+) -> AsyncIterator[BotProcess]:
     # Timers polled often, so that an expired lobby closes within the test.
-    process = BotProcess(fake, tmp_path, TIMER_POLL_SECONDS="0.2")
+    process = BotProcess(fake, tmp_path, sqlite_template, TIMER_POLL_SECONDS="0.2")
     await process.start()
     yield process
     await process.stop()

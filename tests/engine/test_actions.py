@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import (
@@ -28,6 +28,7 @@ from engine.expansions import christmas as xm
 from engine.expansions import known_expansions
 from engine.expansions.christmas.actions import XmasDiscard, XmasTarget
 from tests.engine.helpers import fingerprint, play, scripted
+from tests.profiles import examples
 
 EXPANSIONS = known_expansions()
 
@@ -168,6 +169,8 @@ def test_issue_18_item_7_the_actions_the_bot_sends_are_accepted() -> None:
     game = scripted(["U", "V"])
     game.apply({"type": "place", "x": 1, "y": 0, "rotation": 90, "player": 0})
     game.apply({"type": "follower", "location": None, "player": 0})
+    assert [a["type"] for a in game.actions] == ["place", "follower"]
+    assert game.pending is not None and game.pending.active == 1  # the next turn
 
 
 def test_issue_18_item_6_a_stored_action_cannot_change_after_the_fact() -> None:
@@ -195,9 +198,7 @@ def test_the_action_log_reads_as_record_dicts() -> None:
 
 
 # --- Game.check says what apply would do, without applying ----------------------------------
-GAMES = settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+GAMES = settings(max_examples=examples(3))
 POOL: tuple[Any, ...] = (None, True, 0, 1, -1, 90, 1.5, "", "N", "C", "synod", "2|3", [], {})
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, replay
@@ -13,11 +13,10 @@ from engine.expansions import christmas as xm
 from engine.expansions import known_expansions
 from engine.views import private_view, public_view
 from tests.engine.helpers import check_invariants, fingerprint
+from tests.profiles import examples
 
 EXPANSIONS = known_expansions()
-GAMES = settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+GAMES = settings(max_examples=examples(5))
 
 
 def play_random(seed: int, players: int) -> Game:

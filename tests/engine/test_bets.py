@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, IllegalAction, replay
@@ -23,6 +23,7 @@ from engine.scoring import score_now
 from engine.tiles import BOOKMAKER_KINDS, HALVES, KINDS, base_bag, expansion_tiles
 from engine.views import private_view, public_view
 from tests.engine.helpers import check_invariants, fingerprint, play, scripted
+from tests.profiles import examples
 
 
 def bets_game(tiles: list[str], players: int = 2) -> Game:
@@ -503,9 +504,7 @@ def _check_chips(game: Game) -> None:
         assert private_view(game, p).hidden["chips"] == st.supply[p]
 
 
-@settings(
-    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+@settings(max_examples=examples(4))
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
 def test_random_games_with_bets_conserve_chips_and_replay(seed, players):
     rng = random.Random(seed)

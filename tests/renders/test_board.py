@@ -113,8 +113,11 @@ def test_each_seat_has_its_own_follower_look() -> None:
 
 def test_follower_on_an_unknown_spot_is_skipped_not_a_crash() -> None:
     view = public_view(Game(["Ada", "Bo"], seed=1))
-    odd = (FollowerView(0, 5, 5, "N", "city", False), FollowerView(1, 0, 0, "XYZ", "road", False))
-    decode(render_board(replace(view, followers=odd), WORDS))
+    known = FollowerView(0, 5, 5, "N", "city", False)
+    odd = (known, FollowerView(1, 0, 0, "XYZ", "road", False))
+    shown = decode(render_board(replace(view, followers=odd), WORDS))
+    alone = decode(render_board(replace(view, followers=(known,)), WORDS))
+    assert shown.tobytes() == alone.tobytes()  # drawn as if it were not there
 
 
 def test_public_counts_and_staked_chips_are_shown() -> None:

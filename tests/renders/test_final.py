@@ -80,6 +80,7 @@ def test_timelapse_is_a_looping_gif_under_8_mb(full_game) -> None:  # type: igno
     assert_matches_golden(buf.getvalue(), "timelapse-last")
 
 
+@pytest.mark.slow  # draws a long game's every frame
 def test_timelapse_frames_keep_one_size_and_skip_evenly_when_long() -> None:
     views = views_from_record(random_game(5).record())
     images = frames(views, WORDS)

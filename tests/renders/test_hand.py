@@ -66,7 +66,12 @@ def test_long_texts_and_names_are_cut_not_overflowing() -> None:
 
 
 def test_hand_survives_unknown_cards() -> None:
-    decode(_hand({"gifts": ["no-such-gift"], "hand": ["odd"], "chips": ["9|9"]}))
+    odd = {"gifts": ["no-such-gift"], "hand": ["odd"], "chips": ["9|9"]}
+    # Each unknown item is still shown in its section, not dropped.
+    assert [len(s.cards) + len(s.chips) for s in english_hand(_view(odd))] == [1, 1, 1]
+    shown = decode(_hand(odd))
+    empty = decode(_hand({"gifts": [], "hand": [], "chips": []}))
+    assert shown.width == empty.width and shown.height > empty.height
 
 
 def test_chips_say_what_they_pay_uncut_beside_them() -> None:

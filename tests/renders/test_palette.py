@@ -20,7 +20,6 @@ STANDS_OUT = 30.0  # an outline ring against the body it rings, and against the 
 # What a piece stands on: a tile's terrain, or a panel (scoreboard, header).
 GROUNDS = {
     "field": pal.FIELD,
-    "field (dark)": pal.FIELD_DARK,
     "city": pal.CITY,
     "road": pal.ROAD,
     "monastery": pal.MONASTERY_WALL,

@@ -14,7 +14,9 @@ from engine.views import private_view, public_view
 from renders import warm_up
 from renders.choices import distinct_cells, distinct_rotations
 from renders.demo import follower_step, random_game
-from renders.english import english_breakdown
+from renders.english import english, english_breakdown
+from renders.pieces import follower_sprite
+from renders.turn import turn_image
 
 
 def _kind(data: bytes) -> str:
@@ -51,4 +53,12 @@ async def test_every_image_through_the_wrappers() -> None:
 
 
 def test_warm_up_with_views_of_games_in_progress() -> None:
-    warm_up([public_view(random_game(2, stop_after=30))])
+    view = public_view(random_game(2, stop_after=30))
+    assert view.followers  # pieces to warm up
+    follower_sprite.cache_clear()
+    warm_up([view])
+    # Its turn image was drawn once: drawing it now draws no follower anew.
+    warmed = follower_sprite.cache_info()
+    assert warmed.misses > 0
+    turn_image(view, english())
+    assert follower_sprite.cache_info().misses == warmed.misses

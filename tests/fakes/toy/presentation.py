@@ -10,7 +10,7 @@ from bot.expansions.adapter import Adapter, CommandSpec, Entry, Labeller
 from bot.text import Text, Words
 from engine.game import Game
 from engine.phases import Action
-from tests.bot.toy import rules
+from tests.fakes.toy import rules
 
 
 class BellsAdapter(Adapter):

@@ -14,7 +14,8 @@ from bot.present import values
 from bot.text import Words
 from bot.ui.settings import change_of
 from db.users import UserPrefs
-from tests.bot.test_services import ADA, service, two_player_game  # noqa: F401
+from tests.bot.services.test_services import two_player_game
+from tests.fakes.services import ADA
 
 HUGE = "9" * 5000
 ODD = ["²", "٣", "1²", "²,0", "0,²", HUGE, f"{HUGE},0", f"0,{HUGE}", "-" + HUGE, "+", "1,2,3"]
@@ -38,7 +39,7 @@ def test_plain_numbers_still_read() -> None:
 
 
 @pytest.mark.parametrize("text", ["²", HUGE, "٣", "99"])
-async def test_place_and_follower_with_odd_numbers_say_what_was_wrong(service, text) -> None:  # noqa: F811
+async def test_place_and_follower_with_odd_numbers_say_what_was_wrong(service, text) -> None:
     play, _ = service
     gid = await two_player_game(play, "remind")
     before = (await play.store.load_game(gid)).info.version

@@ -18,7 +18,7 @@ from db import migrate
 from db.service import GameService
 from db.session import Database
 from db.users import UserPrefs
-from tests.bot.test_services import Recorder
+from tests.fakes.services import Recorder
 
 UTC = dt.UTC
 H = dt.timedelta(hours=1)

@@ -21,7 +21,7 @@ from db.timers import shard_of
 from engine.game import shuffled
 from engine.tiles import base_bag, expansion_tiles
 from tests import pgserver
-from tests.bot.test_services import Recorder
+from tests.fakes.services import Recorder
 
 # Every test here runs on SQLite and on a throwaway PostgreSQL (tests/pgserver.py).
 backend = pgserver.backend

@@ -17,10 +17,11 @@ from bot.text import Words
 from db.errors import StoreUnavailable, StoreUnreadable
 from engine import Game
 from engine.expansions import christmas as xm
-from tests.bot.test_services import ADA, service, two_player_game  # noqa: F401
+from tests.bot.services.test_services import two_player_game
+from tests.fakes.services import ADA
 
 
-async def test_board_in_the_readers_language_with_alt_text(service) -> None:  # noqa: F811
+async def test_board_in_the_readers_language_with_alt_text(service) -> None:
     play, _ = service
     gid = await two_player_game(play, "remind")
     english = await play.reading.board(ADA, gid)
@@ -55,7 +56,7 @@ def _fail_reads(db: Any) -> None:
     event.listen(db.engine.sync_engine, "do_execute", execute)
 
 
-async def test_reading_with_the_database_down_says_it_cannot_read(service) -> None:  # noqa: F811
+async def test_reading_with_the_database_down_says_it_cannot_read(service) -> None:
     play, _ = service
     gid = await two_player_game(play, "remind")
     _fail_reads(play.store.db)

@@ -1,5 +1,5 @@
 """``python -m bot`` as tests/bot/test_shutdown.py runs it: the real start-up,
-REST calls to the stub at ``argv[1]`` (tests/bot/discord_stub.py), and the
+REST calls to the stub at ``argv[1]`` (tests/fakes/discord_stub.py), and the
 gateway connection replaced by what discord.py's ``connect()`` does once
 connected — wait until ``close()`` begins. When ready, an interaction handler
 (a task named as discord.py names them) reads the database for a while, so a
@@ -42,9 +42,9 @@ async def connect(self: Any, *, reconnect: bool = True) -> None:
 
 def environment(tmp_path: Path, database_url: str, **settings: str) -> dict[str, str]:
     """The environment to run this module in: the test's settings only (the
-    developer's are left out), a good token for tests/bot/discord_stub.py."""
+    developer's are left out), a good token for tests/fakes/discord_stub.py."""
     from bot.settings import VARIABLES
-    from tests.bot.discord_stub import GOOD_TOKEN
+    from tests.fakes.discord_stub import GOOD_TOKEN
 
     env = {k: v for k, v in os.environ.items() if k not in {v.name for v in VARIABLES}}
     env.update(

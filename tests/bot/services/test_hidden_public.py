@@ -29,7 +29,7 @@ from db import migrate
 from db.service import GameService
 from db.session import Database
 from engine.expansions import christmas as xm
-from tests.bot.test_services import Recorder
+from tests.fakes.services import Recorder
 
 ADA = Caller(10, guild_id=1, channel_id=2, name="Ada")
 BO = Caller(11, guild_id=1, channel_id=2, name="Bo")

@@ -19,21 +19,21 @@ import pytest
 from bot.cli.problems import database_outage, database_problem, discord_outage
 from bot.cli.run import BACKOFF, Stopped, patiently
 from db import migrate
-from tests.bot.discord_stub import discord_stub
-from tests.bot.offline_gateway import environment
+from tests.fakes.discord_stub import discord_stub
+from tests.fakes.offline_gateway import environment
 from tests.pgserver import _free_port
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PG = "postgresql+asyncpg://carc:secret@127.0.0.1:5432/carcassonne"
 
 
 def _bot(tmp_path: Path, base: str) -> subprocess.Popen[str]:
     """``python -m bot run`` with Discord's REST API at ``base``
-    (tests/bot/offline_gateway.py: the gateway connection is left out)."""
+    (tests/fakes/offline_gateway.py: the gateway connection is left out)."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     migrate.upgrade(url)
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.bot.offline_gateway", base],
+        [sys.executable, "-m", "tests.fakes.offline_gateway", base],
         cwd=tmp_path,
         env=environment(tmp_path, url),
         stdout=subprocess.PIPE,
@@ -52,6 +52,7 @@ def _stop(proc: subprocess.Popen[str]) -> str:
     return err
 
 
+@pytest.mark.slow  # back-off waits of 1 + 2 s in a bot process
 def test_discord_out_of_reach_at_start_up_is_waited_out(tmp_path: Path) -> None:
     port = _free_port()
     proc = _bot(tmp_path, f"http://127.0.0.1:{port}/api/v10")  # nothing listens there yet

@@ -3,59 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
 from bot import options
-from bot.services import Caller, Post, Services
-from bot.settings import Settings
-from db import migrate
+from bot.services import Services
 from db.models import utcnow
-from db.service import GameInfo, GameService
-from db.session import Database
+from db.service import GameService
 from engine.game import shuffled
 from engine.tiles import base_bag, expansion_tiles
-
-
-@dataclass
-class Recorder:
-    posts: list[Post] = field(default_factory=list)
-    dms: dict[int, list[Post]] = field(default_factory=dict)
-    refuse: set[int] = field(default_factory=set)
-    threads: list[tuple[int, str | None, bool]] = field(default_factory=list)
-
-    async def post(self, info: GameInfo, message: Post) -> None:
-        self.posts.append(message)
-
-    async def dm(self, user_id: int, message: Post) -> bool:
-        if user_id in self.refuse:
-            return False
-        self.dms.setdefault(user_id, []).append(message)
-        return True
-
-    async def lobby(self, info: GameInfo) -> None:
-        return None
-
-    async def thread(self, info: GameInfo, *, name: str | None, archived: bool) -> bool:
-        self.threads.append((info.id, name, archived))
-        return True
-
-
-@pytest.fixture
-async def service(tmp_path: Path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'play.sqlite3'}"
-    await migrate.upgrade_async(url)
-    db = Database(url)
-    rec = Recorder()
-    settings = Settings(discord_token=None, database_url=url)
-    yield Services(GameService(db), settings, rec), rec
-    await db.dispose()
-
-
-ADA = Caller(10, guild_id=1, channel_id=2, name="Ada")
-BO = Caller(11, guild_id=1, channel_id=2, name="Bo")
+from tests.fakes.services import ADA, BO
 
 
 async def two_player_game(play: Services, policy: str, **kw) -> int:

@@ -14,7 +14,7 @@ from bot.text import ENGLISH, Text, Words, code_safe, escape, has, join, mention
 from db.errors import GameError, HostOnly, NotYourTurn, StoreUnavailable, error_classes
 from engine.phases import IllegalAction
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WORD_CALLS = ("t", "W", "words", "ENGLISH", "described")
 
 

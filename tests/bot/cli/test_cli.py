@@ -23,9 +23,9 @@ from db import GameService, migrate
 from db.session import Database
 from engine.game import shuffled
 from engine.tiles import base_bag
-from tests.bot.discord_stub import APP_ID, GOOD_TOKEN, Stub, discord_stub
+from tests.fakes.discord_stub import APP_ID, GOOD_TOKEN, Stub, discord_stub
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HEAD = ", ".join(sorted(migrate.head_revisions()))
 
 

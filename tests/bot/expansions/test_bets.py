@@ -1,0 +1,40 @@
+"""The Bets' adapter (bot/expansions/bets.py): what each chip pays in words
+(T-7), the answer for a silent player (T-2), and chip faces kept out of what
+everyone reads (T-3)."""
+
+from __future__ import annotations
+
+from bot.expansions.bets import ADAPTER, pays, short_pays
+from bot.text import ENGLISH, Text
+from engine.expansions import bets as engine
+from engine.expansions.bet_chips import CHIPS
+
+
+def test_t7_every_chip_says_what_it_pays() -> None:
+    for face, chip in CHIPS.items():
+        said = str(pays(face, ENGLISH))
+        for win in chip.wins:
+            tiles = f"{win.low} or more" if win.high is None else f"{win.low} tiles"
+            assert f"{win.points} for {tiles}" in said, (face, said)
+        points = "/".join(str(w.points) for w in chip.wins)
+        assert str(short_pays(face, ENGLISH)) == f"pays {points}"
+    # A face the table does not know pays nothing it could name.
+    assert str(pays("9|9", ENGLISH)) == "" and str(short_pays("9|9", ENGLISH)) == "pays ?"
+
+
+def test_t2_a_silent_player_passes() -> None:
+    stake = {"type": engine.STAKE, "player": 1, "chip": "4", "x": 1, "y": 0}
+    passing = {"type": engine.PASS, "player": 1, "x": 1, "y": 0}
+    assert ADAPTER.passive([stake, passing]) == passing
+    assert ADAPTER.passive([stake]) is None  # no pass offered: nothing chosen for them
+
+
+def test_t3_a_stake_is_public_but_not_its_chip() -> None:
+    event = {"type": "stake", "player": 0, "x": 1, "y": 2, "chip": "5|8+"}
+    line = str(ADAPTER.event_line(Text("Ada"), event, ENGLISH, str))
+    assert "1,2" in line and "5|8+" not in line and "8" not in line.replace("1,2", "")
+    # The holder's own hand lists each face with what it pays.
+    assert [str(t) for t in ADAPTER.hand_items("chips", ["4", "2|3"], ENGLISH)] == [
+        "4 (8 for 4 tiles)",
+        "2|3 (2 for 2 tiles, 3 for 3 tiles)",
+    ]
