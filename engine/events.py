@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import RecordLog
+from engine.logs import RecordLog
 from engine.phases import Event
 
 # A compact event: (its decoder, field values...).

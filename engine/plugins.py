@@ -1,21 +1,25 @@
 """The expansion registry: what the core knows of expansions, without naming one.
 
 An expansion is a :class:`Plugin`: its name, ``install(game)`` (state in
-``game.ext[name]``, hooks, action types), its typed action classes and its AI
-policy. ``engine.expansions`` registers the three we ship, in the fixed order
-hooks run in whatever order a record lists them; the engine package imports it
-first thing, so every ``Game`` sees them. The AI policy is installed here,
-beside the rules, so no rules module imports its own AI.
+``game.ext[name]``, hooks, action types), its typed action classes, its AI
+policy, the tile kinds it brings (added to the catalogue, engine.tiles), what
+it does to a game's tiles (``stock``: adds, replaces or takes out tiles), and
+the names of the pieces it adds (A-1). ``engine.expansions`` registers the ones
+we ship, in the fixed order hooks run in whatever order a record lists them;
+the engine package imports it first thing, so every ``Game`` sees them. The AI
+policy is installed here, beside the rules, so no rules module imports its own
+AI.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.actions import ACTION_TYPES, GameAction
+from engine.actions import ACTION_TYPES, PIECES, GameAction
 from engine.phases import AiPolicy
+from engine.tiles import Stock, TileKind, base_stock, register_kinds
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -27,6 +31,9 @@ class Plugin:
     install: Callable[[Game], None]
     actions: tuple[type[GameAction], ...]
     ai: AiPolicy | None = None
+    tiles: tuple[TileKind, ...] = ()
+    stock: Callable[[Stock], None] | None = None
+    pieces: tuple[str, ...] = ()
 
 
 _PLUGINS: dict[str, Plugin] = {}
@@ -34,8 +41,13 @@ _PLUGINS: dict[str, Plugin] = {}
 
 def register(*plugins: Plugin) -> None:
     """Add expansions (in install order); each action type once, owned by the
-    plugin that registers it."""
+    plugin that registers it; each tile kind once, marked as its own."""
     for plugin in plugins:
+        strays = [t.kind for t in plugin.tiles if t.expansion != plugin.name]
+        if strays:
+            raise ValueError(f"tile {strays[0]!r} does not belong to {plugin.name!r}")
+        register_kinds(*plugin.tiles)
+        PIECES.update(plugin.pieces)
         for cls in plugin.actions:
             if plugin.name != cls.EXPANSION:
                 raise ValueError(
@@ -50,6 +62,17 @@ def register(*plugins: Plugin) -> None:
 def known_expansions() -> tuple[str, ...]:
     """The registered expansions, in install order."""
     return tuple(_PLUGINS)
+
+
+def stock(expansions: Iterable[str]) -> Stock:
+    """A game's start tile and land tiles (B-2) with what each of its
+    expansions adds, replaces or takes out, in install order."""
+    out = base_stock()
+    wanted = set(expansions)
+    for plugin in _PLUGINS.values():
+        if plugin.name in wanted and plugin.stock is not None:
+            plugin.stock(out)
+    return out
 
 
 def install_expansions(game: Game) -> None:

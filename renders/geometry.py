@@ -360,7 +360,7 @@ def layout(kind: str, rotation: int) -> Layout:
     from engine.tiles import KINDS
 
     f = face(kind, rotation)
-    office = KINDS[kind].office
+    office = KINDS[kind].centre is not None
     cities, roads, centre, hedges = _shapes(f, office)
     mask, problems = rasterise(f, office)
     anchors, pennants = _anchors(f, mask)

@@ -10,7 +10,8 @@ game is built.
 
 from __future__ import annotations
 
-from engine.expansions import bets, christmas, gifts
+from engine.expansions import abbot, bets, christmas, gifts, river
+from engine.expansions.abbot.ai import ai_policy as abbot_policy
 from engine.expansions.bets.ai import ai_policy as bets_policy
 from engine.expansions.christmas.ai import ai_policy as christmas_policy
 from engine.expansions.gifts.ai import advise as gifts_policy
@@ -18,8 +19,18 @@ from engine.plugins import Plugin, install_expansions, known_expansions, registe
 
 PLUGINS: tuple[Plugin, ...] = (
     Plugin(gifts.NAME, gifts.install, gifts.ACTIONS, gifts_policy),
-    Plugin(bets.NAME, bets.install, bets.ACTIONS, bets_policy),
+    Plugin(bets.NAME, bets.install, bets.ACTIONS, bets_policy, bets.BOOKMAKER_KINDS, bets.stock),
     Plugin(christmas.NAME, christmas.install, christmas.ACTIONS, christmas_policy),
+    Plugin(river.NAME, river.install, river.ACTIONS, None, river.RIVER_KINDS, river.stock),
+    Plugin(
+        abbot.NAME,
+        abbot.install,
+        abbot.ACTIONS,
+        abbot_policy,
+        abbot.GARDEN_KINDS,
+        abbot.stock,
+        (abbot.PIECE,),
+    ),
 )
 ORDER: tuple[str, ...] = tuple(p.name for p in PLUGINS)
 

@@ -24,7 +24,7 @@ def test_drawn_regions_split_fields_as_the_table_b11_t8(kind: str, rotation: int
 @pytest.mark.parametrize(("kind", "rotation"), ALL_FACES)
 def test_follower_spot_lies_on_its_own_segment(kind: str, rotation: int) -> None:
     f = face(kind, rotation)
-    mask, _ = rasterise(f, KINDS[kind].office)
+    mask, _ = rasterise(f, (KINDS[kind].centre is not None))
     for seg, (x, y) in enumerate(layout(kind, rotation).anchors):
         px = min(MASK - 1, int(x * MASK))
         py = min(MASK - 1, int(y * MASK))
@@ -79,13 +79,13 @@ def test_junction_office_and_monastery_are_drawn_at_the_centre() -> None:
     assert layout("U", 0).centre is None
     assert layout("S", 0).centre is None  # the road ends at the city wall
     for kind in KINDS:
-        if KINDS[kind].office:
+        if (KINDS[kind].centre is not None):
             assert layout(kind, 0).centre == "office"
 
 
 def test_bookmaker_hedges_appear_only_where_the_table_needs_them_t8() -> None:
     for kind in KINDS:
         hedges = layout(kind, 0).hedges
-        if not KINDS[kind].office:
+        if not (KINDS[kind].centre is not None):
             assert hedges == (), kind
     assert layout("BK4", 0).hedges  # the path from the office to the south (T-8)
