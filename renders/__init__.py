@@ -25,24 +25,25 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.views import PublicView
+    from renders.captions import Captions
 
 
-def warm_up(views: Sequence[PublicView] = ()) -> None:
+def warm_up(captions: Captions, views: Sequence[PublicView] = ()) -> None:
     """Load fonts, draw every tile face's master and the PNG palette, and
     draw one board, so that the first real image is fast (one to two seconds
     of work; safe to run in a thread off the event loop at start-up).
-    ``views``: boards of games in progress (e.g. the bot's active games), drawn
-    once so that their tile sizes and pieces are ready too."""
+    ``captions``: the words of the boards drawn (the caller's, as for every
+    image); ``views``: boards of games in progress (e.g. the bot's active
+    games), drawn once so that their tile sizes and pieces are ready too."""
     from engine.game import Game
     from engine.views import public_view
     from renders import fonts, tiles
     from renders.board import board_image, render_board
     from renders.choices import distinct_cells
-    from renders.english import english
 
     fonts.warm_up()
     tiles.warm_up()
     game = Game(["A", "B"], seed=0)
-    render_board(public_view(game), english(), legal_cells=distinct_cells(game.legal_placements()))
+    render_board(public_view(game), captions, legal_cells=distinct_cells(game.legal_placements()))
     for view in views:
-        board_image(view, english())
+        board_image(view, captions)

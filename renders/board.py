@@ -30,7 +30,7 @@ from renders import palette as pal
 from renders.captions import LEGEND_LAST, LEGEND_LEGAL, Captions
 from renders.choices import Cell, distinct_cells, number_cells
 from renders.overlays import BoardContext, LegendItem, active
-from renders.pieces import follower_sprite, winner_star
+from renders.pieces import follower_sprite, piece_sprite, winner_star
 from renders.png import png_bytes
 from renders.text import draw_text, line_height, scaled, text_width
 from renders.tiles import anchor, tile_image
@@ -164,7 +164,7 @@ def _followers(ctx: BoardContext, followers: Sequence[FollowerView]) -> None:
             dx = (i - (len(fs) - 1) / 2) * step
             cx = min(max(b[0] + ax * size + dx, b[0] + sprite / 2), b[2] - sprite / 2)
             cy = min(max(b[1] + ay * size, b[1] + sprite / 2), b[3] - sprite / 2)
-            s = follower_sprite(f.player, f.lying, sprite)
+            s = piece_sprite(f.piece, f.player, f.lying, sprite)
             ctx.img.paste(s, (round(cx - sprite / 2), round(cy - sprite / 2)), s)
 
 

@@ -1,4 +1,5 @@
-"""Followers and chips in player colours, each marked with its seat's letter."""
+"""Followers, expansions' pieces and chips in player colours, each marked with
+its seat's letter."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from renders import art
 from renders import palette as pal
 from renders.text import draw_text
 
@@ -75,6 +77,17 @@ def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
     out.paste(body, (0, 0), shape)
     seat_letter(ImageDraw.Draw(out), letter_at, seat, max(6, round(0.42 * px)))
     return out.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def piece_sprite(piece: str | None, seat: int, lying: bool, size: int) -> Image.Image:
+    """A follower's sprite, or the sprite of an expansion's piece (A-1) from
+    its renders module (renders.art), found by the piece's name."""
+    if piece is not None:
+        art.load()
+        sprite = art.PIECES.get(piece)
+        if sprite is not None:
+            return sprite(seat, lying, size)
+    return follower_sprite(seat, lying, size)
 
 
 def seat_letter(

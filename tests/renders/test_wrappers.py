@@ -14,7 +14,7 @@ from engine.views import private_view, public_view
 from renders import warm_up
 from renders.choices import distinct_cells, distinct_rotations
 from renders.demo import follower_step, random_game
-from renders.english import english_breakdown
+from tests.renders.conftest import english_rows
 
 
 def _kind(data: bytes) -> str:
@@ -40,11 +40,11 @@ async def test_every_image_through_the_wrappers() -> None:
     assert render.captions(ENGLISH).tile_to_place == ENGLISH("image.tile_to_place")
     done = random_game(3)
     end = public_view(done)
-    rows = english_breakdown(end.events, len(end.players))
+    rows = english_rows(end)
     assert _kind(await render.final_async(end, rows)) == "PNG"
     assert _kind(await render.timelapse_async(done.record())) == "GIF"
     await render.warm_up_async([end])
 
 
 def test_warm_up_with_views_of_games_in_progress() -> None:
-    warm_up([public_view(random_game(2, stop_after=30))])
+    warm_up(render.captions(ENGLISH), [public_view(random_game(2, stop_after=30))])

@@ -1,6 +1,8 @@
-"""Write sample images: ``python -m renders [output-dir]`` (default docs/img).
+"""Write the README's sample images: ``python -m tests.renders.samples
+[output-dir]`` (default docs/img), with the words the bot draws (its text
+layer, in English: renders take their words in and never hold any).
 
-From one game of the engine's AI seats with all three expansions (fixed
+From one game of the engine's AI seats with every expansion (fixed
 seed): board.png at the end; board-turn.png in turn 47 with the tile in hand
 and the numbered cells where it fits; placement.png that tile's rotations at
 one cell; follower.png the follower spots of a tile just placed; hand.png a
@@ -14,21 +16,22 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from engine.expansions import known_expansions
 from engine.expansions.christmas_cards import card_view
 from engine.game import Game
 from engine.views import PrivateView, PublicView, public_view
 from renders.board import render_board
 from renders.choices import distinct_cells, distinct_rotations
 from renders.demo import ai_game, follower_step, random_game
-from renders.english import english, english_breakdown, english_hand
 from renders.final import render_final
 from renders.hand import render_hand
 from renders.preview import render_follower_preview, render_placement_preview
 from renders.timelapse import timelapse, views_from_record
+from tests.renders.conftest import WORDS, english_hand, english_rows
 
 SEED = 7
 MID = 46  # a turn whose tile has three different rotations at one cell
-EXPANSIONS = ("gifts", "bets", "christmas")
+EXPANSIONS = known_expansions()
 WORLD_NAMES = ["Zoë 🎄", "Łukasz", "Дмитрий", "佐藤", "שרה", "محمد"]
 
 
@@ -59,7 +62,7 @@ def placement_sample(game: Game) -> tuple[PublicView, tuple[int, int], str, list
 
 def main(out: Path, gif: bool = False) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    words = english()
+    words = WORDS
     game = ai_game(SEED, expansions=EXPANSIONS)
     end = public_view(game)
     (out / "board.png").write_bytes(render_board(end, words))
@@ -73,7 +76,7 @@ def main(out: Path, gif: bool = False) -> None:
     hand = sample_hand()
     name = hand.public.players[hand.player]
     (out / "hand.png").write_bytes(render_hand(hand.player, name, english_hand(hand), words))
-    rows = english_breakdown(end.events, len(end.players))
+    rows = english_rows(end)
     (out / "final.png").write_bytes(render_final(end, rows, words))
     world = random_game(5, players=WORLD_NAMES, stop_after=6)
     (out / "names.png").write_bytes(render_board(public_view(world), words))
