@@ -14,11 +14,11 @@ from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from engine import scoring
-from engine.actions import Follower, GameAction, Place
+from engine.actions import Follower, GameAction, Place, plain_base_action
 from engine.board import Board, Feature, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.events import EventLog
-from engine.legality import checked
+from engine.legality import check_follower, check_place, checked, checked_in_full
 from engine.logs import ActionLog
 from engine.phases import (
     STEP_FOLLOWER,
@@ -124,7 +124,17 @@ class Game:
         now, :class:`MalformedAction` (a kind of IllegalAction) when its shape
         is wrong.
         """
-        typed = checked(self, action)
+        # checked(), with its fast path inline: every placement and follower goes here.
+        plain = plain_base_action(action)
+        decision = self._pending
+        if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
+            if isinstance(plain, Place):
+                check_place(self, plain)
+            else:
+                check_follower(self, plain)
+            typed: GameAction = plain
+        else:
+            typed = checked_in_full(self, action, decision)
         events = self.events
         mark = len(events)
         self.actions.append(typed)
@@ -222,9 +232,10 @@ class Game:
         if "follower" in d.types:
             locs: list[str | None] = [None, *(self.legal_followers() or [])]
             out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
-            for piece in self.hooks.pieces.values():  # A-3
+            if self.hooks.pieces:  # A-3
                 out += [
                     {"player": player, "type": "follower", "location": loc, piece.name: True}
+                    for piece in self.hooks.pieces.values()
                     for loc in piece.spots(self, player)
                 ]
         for spec in self.hooks.for_step(d.step):

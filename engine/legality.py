@@ -19,7 +19,7 @@ from engine.actions import (
     shown,
 )
 from engine.directions import EDGES, ROTATIONS
-from engine.phases import Action, IllegalAction, MalformedAction
+from engine.phases import Action, Decision, IllegalAction, MalformedAction
 from engine.tiles import FACES, FITS, misfit
 
 if TYPE_CHECKING:
@@ -40,6 +40,14 @@ def checked(game: Game, action: Action | GameAction) -> GameAction:
         else:
             check_follower(game, plain)
         return plain
+    return checked_in_full(game, action, decision)
+
+
+def checked_in_full(
+    game: Game, action: Action | GameAction, decision: Decision | None
+) -> GameAction:
+    """:func:`checked` for an action off the fast path of plain placements and
+    followers (the general parser, with its messages)."""
     data = action.to_record() if isinstance(action, GameAction) else action
     if not isinstance(data, dict):
         raise MalformedAction("an action must be a JSON object")

@@ -35,6 +35,3 @@ class Turn:
     data: dict[str, Any] = field(default_factory=dict)
     rule: PlacementRule | None = None
     opening: str | None = None
-
-
-__all__ = ["PlacementRule", "Turn"]
