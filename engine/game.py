@@ -14,11 +14,11 @@ from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from engine import scoring
-from engine.actions import Follower, GameAction, Place, plain_base_action
+from engine.actions import Follower, GameAction, Place
 from engine.board import Board, Feature, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.events import EventLog
-from engine.legality import check_follower, check_place, checked, checked_in_full
+from engine.legality import checked
 from engine.logs import ActionLog
 from engine.phases import (
     STEP_FOLLOWER,
@@ -124,17 +124,7 @@ class Game:
         now, :class:`MalformedAction` (a kind of IllegalAction) when its shape
         is wrong.
         """
-        # checked(), with its fast path inline: every placement and follower goes here.
-        plain = plain_base_action(action)
-        decision = self._pending
-        if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
-            if isinstance(plain, Place):
-                check_place(self, plain)
-            else:
-                check_follower(self, plain)
-            typed: GameAction = plain
-        else:
-            typed = checked_in_full(self, action, decision)
+        typed = checked(self, action, self._pending)
         events = self.events
         mark = len(events)
         self.actions.append(typed)
@@ -150,12 +140,12 @@ class Game:
     def check(self, action: Action | GameAction) -> None:
         """Raise :class:`IllegalAction` (or :class:`MalformedAction`) exactly
         when :meth:`apply` would refuse ``action``; change nothing either way."""
-        checked(self, action)
+        checked(self, action, self._pending)
 
     def is_legal(self, action: Action | GameAction) -> bool:
         """Whether :meth:`apply` would accept ``action`` now (nothing changes)."""
         try:
-            checked(self, action)
+            checked(self, action, self._pending)
         except IllegalAction:
             return False
         return True

@@ -28,26 +28,17 @@ if TYPE_CHECKING:
 EDGE_WORDS = {"C": "city", "R": "road", "F": "field", "I": "water"}
 
 
-def checked(game: Game, action: Action | GameAction) -> GameAction:
-    """The typed action if it is legal now, else IllegalAction (changing
-    nothing). Checks run in this order: shape, game over, seat, turn,
-    type for the step, fields, then the rules."""
+def checked(game: Game, action: Action | GameAction, decision: Decision | None) -> GameAction:
+    """The typed action if it is legal now (``decision``: the game's pending
+    one), else IllegalAction (changing nothing). Checks run in this order:
+    shape, game over, seat, turn, type for the step, fields, then the rules."""
     plain = plain_base_action(action)  # the fast path of placements and followers
-    decision = game.pending
     if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
         if isinstance(plain, Place):
             check_place(game, plain)
         else:
             check_follower(game, plain)
         return plain
-    return checked_in_full(game, action, decision)
-
-
-def checked_in_full(
-    game: Game, action: Action | GameAction, decision: Decision | None
-) -> GameAction:
-    """:func:`checked` for an action off the fast path of plain placements and
-    followers (the general parser, with its messages)."""
     data = action.to_record() if isinstance(action, GameAction) else action
     if not isinstance(data, dict):
         raise MalformedAction("an action must be a JSON object")

@@ -11,34 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from engine import Game, IllegalAction
+from engine import Game
 from engine.expansions import abbot, gifts
 from engine.expansions import christmas as xm
 from engine.expansions.christmas.cards import BY_ID
 from engine.expansions.gifts.cards import CARDS
 from engine.moves import parse_move
-from tests.engine.helpers import check_invariants, fingerprint
+from tests.engine.helpers import check_invariants
+from tests.engine.test_combining import act, give_card, give_gift, new, offer, refused, step
 
 
-# --- helpers ---------------------------------------------------------------------
-def new(expansions: list[str], tiles: list[str], **decks: list[str]) -> Game:
-    return Game(["P0", "P1"], expansions, seed=1, decks={"tiles": tiles, **decks})
-
-
-def act(g: Game, kind: str, **fields: Any) -> list[dict[str, Any]]:
-    assert g.pending is not None
-    return g.apply({"player": g.pending.players[0], "type": kind, **fields})
-
-
-def step(g: Game) -> str:
-    assert g.pending is not None
-    return g.pending.step
-
-
+# --- helpers (the others: tests/engine/test_combining.py) -----------------------------
 def place(g: Game, text: str) -> None:
-    """The placing half of a text move, then any Christmas draw offer declined."""
+    """The placing half of a text move."""
     assert step(g) == "place", g.pending
     g.apply(parse_move(text).actions(g.pending.active)[0])
 
@@ -55,26 +40,6 @@ def turn(g: Game, text: str, *draws: bool) -> None:
     for yes in draws:
         offer(g, yes)
     second(g, text)
-
-
-def offer(g: Game, yes: bool) -> None:
-    assert step(g) == xm.STEP_DRAW, g.pending
-    act(g, xm.DRAW, deck=g.pending.info["deck"], draw=yes)
-
-
-def give_gift(g: Game, player: int, *cards: str) -> None:
-    gifts.state(g).hands[player].extend(cards)
-
-
-def give_card(g: Game, player: int, *cards: str) -> None:
-    xm.state(g).hands[player].extend(cards)
-
-
-def refused(g: Game, action: dict[str, Any], words: str) -> None:
-    before = fingerprint(g)
-    with pytest.raises(IllegalAction, match=words):
-        g.apply(action)
-    assert fingerprint(g) == before
 
 
 def targets(g: Game, player: int, gift: str) -> list[dict[str, Any]]:
