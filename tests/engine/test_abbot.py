@@ -198,7 +198,10 @@ def test_a3_the_record_keeps_the_abbot_and_replays() -> None:
 def test_a4_taking_the_abbot_back_scores_the_monastery_now_for_its_owner_alone() -> None:
     g = moves(new(["B", "U", "U", "V"]), "B 0,1 r0 @C")
     g.add_follower(1, (0, 1), 0)  # P1 shares the monastery (as by a synod, G-4)
-    moves(g, "U -1,0 r90 -", "U 1,0 r90 back 0,1")
+    moves(g, "U -1,0 r90 -")
+    place(g, "U 1,0 r90")
+    assert abbot.back_points(g, 0) == 4 and abbot.back_points(g, 1) is None
+    g.apply({"player": 0, "type": abbot.BACK, "x": 0, "y": 1})
     # 1 + 3 tiles around it (D and both U): 4 points for P0 alone (B-8).
     assert scores(g, "abbot-back") == [(0, 4, "monastery")]
     assert [e for e in g.events if e["type"] == abbot.BACK] == [

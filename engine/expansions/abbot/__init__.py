@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from engine.expansions.abbot import rules, view
 from engine.expansions.abbot.actions import BACK, AbbotBack
+from engine.expansions.abbot.rules import back_points
 from engine.expansions.abbot.state import (
     BACK_REASON,
     NAME,
@@ -51,6 +52,7 @@ __all__ = [
     "AbbotBack",
     "abbot_on_board",
     "abbots_home",
+    "back_points",
     "garden_twin",
     "install",
     "stock",

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from engine.ai import feature_value, preview_of
 from engine.expansions.abbot.actions import BACK
-from engine.expansions.abbot.state import PIECE, abbot_on_board
+from engine.expansions.abbot.rules import back_points
+from engine.expansions.abbot.state import PIECE
 from engine.phases import STEP_FOLLOWER, Action, Decision
-from engine.scoring import value
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -58,10 +58,7 @@ def _place_value(game: Game, player: int, location: str) -> float:
 
 
 def _back_value(game: Game, player: int) -> float:
-    found = abbot_on_board(game, player)
-    assert found is not None
-    feat, _ = found
-    now, _, _ = value(game, feat, False)  # B-8: 1 + the tiles around it
+    now = back_points(game, player) or 0  # B-8: 1 + the tiles around it
     return now + REUSE * (1.0 - _late(game)) - _expected(game, now)
 
 

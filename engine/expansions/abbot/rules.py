@@ -62,6 +62,13 @@ def refuse(game: Game, seat: int, location: str) -> str:
 
 
 # --- A-4 taking the abbot back -------------------------------------------------------
+def back_points(game: Game, seat: int) -> int | None:
+    """A-4: what taking ``seat``'s abbot back would score now (B-8: 1 + 1 per
+    tile around its monastery or garden), None while it is in supply."""
+    found = abbot_on_board(game, seat)
+    return None if found is None else value(game, found[0], False)[0]
+
+
 def legal_back(game: Game, seat: int) -> list[Action]:
     d = game.pending
     if d is None or d.step != STEP_FOLLOWER or seat not in d.players:
@@ -94,7 +101,7 @@ def run_back(game: Game, action: AbbotBack) -> Steps:
     found = abbot_on_board(game, action.player)
     assert found is not None
     feat, abbot = found
-    points, _, _ = value(game, feat, False)  # B-8: 1 + 1 per surrounding tile
+    points = back_points(game, action.player) or 0
     location = game.location(abbot)
     game.remove_follower(abbot)
     game.events.append(
