@@ -275,12 +275,13 @@ class Game:
         """Draw the next tile that fits somewhere, from the opening piles first
         (R-2); tiles that fit nowhere are removed from the game and logged
         (B-4, R-5). None when every pile and the bag are empty."""
-        for pile in self.hooks.openings:
-            kind = pile.draw(self)
-            if kind is not None:
-                self._drawn_from = pile.name
-                return kind
-        self._drawn_from = None
+        if self.hooks.openings:
+            for pile in self.hooks.openings:
+                kind = pile.draw(self)
+                if kind is not None:
+                    self._drawn_from = pile.name
+                    return kind
+            self._drawn_from = None
         while self.bag:
             kind = self.bag.pop(0)
             self.reveal()

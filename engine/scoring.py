@@ -154,11 +154,13 @@ def completion_scoring(game: Game, roots: list[int]) -> Steps:
 def final_scoring(game: Game) -> None:
     """B-8: incomplete roads, cities, monasteries (gardens, A-5), then farms."""
     features = game.board.features
-    roots = sorted(features)  # no join happens from here on: the roots stay
+    by_kind: dict[str, list[int]] = {}
+    for root in sorted(features):  # no join happens from here on: the roots stay
+        by_kind.setdefault(features[root].kind, []).append(root)
     for kind in FEATURE_KINDS:
-        for root in roots:
+        for root in by_kind.get(kind, ()):
             feat = features[root]
-            if feat.kind != kind or feat.completed or not feat.followers:
+            if feat.completed or not feat.followers:
                 continue
             score_now(game, root, FINAL, False)
 
