@@ -51,8 +51,8 @@ bench: $(STAMP)
 
 # The README's pictures in docs/img, drawn from the code (tests/test_readme_images.py
 # fails when they are stale).
-readme-images: $(RUN_STAMP)
-	$(BIN)/python -m renders.readme docs/img
+readme-images: $(STAMP)
+	$(BIN)/python -m tests.renders.samples docs/img
 
 # The interpreter .venv would be made with.
 find-python:

@@ -12,9 +12,11 @@ hold on a noisy, shared machine:
   ratio of medians for wall time and for CPU time (``time.process_time``);
 * the workload uses only API both versions have: ``Game(players, expansions,
   seed)``, ``pending``, ``legal_actions``, ``legal_placements``,
-  ``legal_followers``, ``apply(dict)``, ``record()``, ``engine.replay`` and
-  ``engine.ai.AI`` / ``play_out``. Both engines play the same games; a
-  checksum of each workload's results must agree, or the run stops.
+  ``legal_followers``, ``apply(dict)``, ``record()``, ``engine.replay``,
+  ``engine.ai.AI`` / ``play_out`` and ``engine.expansions.known_expansions``.
+  Both engines play the same games ("all expansions" is every expansion both
+  registries know); a checksum of each workload's results must agree, or the
+  run stops.
 
 Targets (issue #19), as ratios new / base: random full 2-player base game
 <= 0.40; all legal moves of a late turn (every placement and its follower
@@ -43,10 +45,10 @@ from typing import Any
 
 from engine import Game, replay
 from engine.ai import AI, play_out
+from engine.expansions import known_expansions
 
 BASE = "252bab5"
 ROOT = Path(__file__).resolve().parents[1]
-ALL_EXPANSIONS = ("gifts", "bets", "christmas")  # the shipped ones, in both versions
 
 # Workload sizes (per round).
 RANDOM_SEEDS = range(8)
@@ -127,11 +129,11 @@ class Worker:
         n = len(RANDOM_SEEDS)
         return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
 
-    def random_expansions(self) -> dict[str, Any]:
+    def random_expansions(self, expansions: list[str]) -> dict[str, Any]:
         clock, check = Clock(), []
         for seed in EXPANSION_SEEDS:
             with clock:
-                game = random_game(seed, 4, ALL_EXPANSIONS)
+                game = random_game(seed, 4, tuple(expansions))
             check.append(game.final_scores())
         n = len(EXPANSION_SEEDS)
         return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
@@ -211,10 +213,10 @@ def serve() -> None:
     """Worker loop: one JSON command per line in, one JSON answer per line out."""
     worker = Worker()
     where = sys.modules[Game.__module__].__file__ or ""
-    print(json.dumps({"engine": where}), flush=True)
+    print(json.dumps({"engine": where, "expansions": list(known_expansions())}), flush=True)
     for line in sys.stdin:
-        name = json.loads(line)["run"]
-        result = getattr(worker, name)()
+        command = json.loads(line)
+        result = getattr(worker, command.pop("run"))(**command)
         print(json.dumps(result), flush=True)
 
 
@@ -241,7 +243,9 @@ class Engine:
             stdout=subprocess.PIPE,
             text=True,
         )
-        where = Path(self._read()["engine"])
+        hello = self._read()
+        where = Path(hello["engine"])
+        self.expansions: list[str] = hello["expansions"]  # its registry
         if not where.is_relative_to(tree):
             raise RuntimeError(f"the {label} worker imported the engine from {where}, not {tree}")
 
@@ -253,9 +257,9 @@ class Engine:
         out: dict[str, Any] = json.loads(line)
         return out
 
-    def run(self, name: str) -> dict[str, Any]:
+    def run(self, name: str, **args: Any) -> dict[str, Any]:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps({"run": name}) + "\n")
+        self.proc.stdin.write(json.dumps({"run": name, **args}) + "\n")
         self.proc.stdin.flush()
         return self._read()
 
@@ -328,13 +332,15 @@ def _compare(engines: list[Engine], rounds: int, only: list[str] | None) -> None
     old, new = engines
     header = f"  {'':46} {old.label:>10} {'now':>10}  {'wall':>6} {'cpu':>6}  target"
     print(header)
+    shared = [x for x in new.expansions if x in old.expansions]  # both registries'
+    args: dict[str, dict[str, Any]] = {"random_expansions": {"expansions": shared}}
     for row in ROWS:
         if only and row.name not in only:
             continue
         results: dict[str, list[dict[str, Any]]] = {old.label: [], new.label: []}
         for i in range(rounds):
             for e in engines if i % 2 == 0 else engines[::-1]:
-                results[e.label].append(e.run(row.name))
+                results[e.label].append(e.run(row.name, **args.get(row.name, {})))
         a, b = results[old.label], results[new.label]
         if a[0]["check"] != b[0]["check"]:
             raise SystemExit(f"{row.name}: the two engines played different games")

@@ -219,7 +219,7 @@ def tile_words(kind: str, words: Words) -> Text:
         parts.append(words("tile.city_pennant" if c.pennants else "tile.city", count=sides))
     if roads:
         parts.append(words("tile.roads", count=len(roads)))
-    if getattr(tile, "office", False):
+    if tile.centre == "office":  # a betting office (T-1)
         parts.append(words("tile.office"))
     if not parts:
         parts.append(words("tile.fields"))

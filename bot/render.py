@@ -266,6 +266,6 @@ async def warm_up_async(views: Sequence[PublicView] = ()) -> None:
     from renders import warm_up
 
     try:
-        await asyncio.to_thread(warm_up, list(views))
+        await asyncio.to_thread(warm_up, captions(), list(views))
     except Exception:
         log.exception("warming the render caches failed")

@@ -15,6 +15,8 @@ Field annotations the parser understands: ``int``, ``str``, ``bool``,
 :class:`FollowerRef`, and ``T | None``: with no default the key is required
 and ``null`` is a value; with the default ``None`` the key may be left out.
 ``Annotated[T, "text"]`` says what value is expected, for error messages.
+A field declared with ``field(metadata={"record": False})`` is no record key:
+its class reads and writes it itself (the piece of a follower action).
 """
 
 from __future__ import annotations
@@ -23,19 +25,17 @@ import dataclasses
 import reprlib
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import (
     TYPE_CHECKING,
     Annotated,
     Any,
     ClassVar,
-    Generic,
     Protocol,
     Self,
     TypeGuard,
     TypeVar,
-    overload,
 )
 
 from engine.directions import LOCATION_RANK
@@ -205,13 +205,42 @@ class Place(GameAction):
     rotation: int
 
 
+# Names of the pieces expansions add (filled by engine.plugins.register): a
+# follower action places one with ``"<name>": true`` (A-3, NOTATION.md).
+PIECES: set[str] = set()
+
+
 @dataclass(frozen=True, slots=True)
 class Follower(GameAction):
-    """B-5: a follower on a location of the tile just placed, or none (null)."""
+    """B-5: a follower on a location of the tile just placed, or none (null);
+    with ``piece``, that piece of an expansion instead (A-3: ``"abbot": true``)."""
 
     TYPE: ClassVar[str] = "follower"
 
     location: Annotated[str | None, "a location name or null"]
+    piece: str | None = field(default=None, metadata={"record": False})
+
+    @classmethod
+    def from_record(cls, data: object) -> Self:
+        named = [k for k in data if k in PIECES] if isinstance(data, Mapping) else []
+        if not named:
+            return _parse(cls, data)
+        assert isinstance(data, Mapping)
+        if len(named) > 1:
+            raise MalformedAction(f"a follower action places one piece, not {', '.join(named)}")
+        if data[named[0]] is not True:
+            raise MalformedAction(
+                f"'{named[0]}' must be true (it places the {named[0]}), "
+                f"not {shown(data[named[0]])}; leave it out to place a follower"
+            )
+        plain = _parse(cls, {k: v for k, v in data.items() if k != named[0]})
+        return cls(plain.player, plain.location, named[0])
+
+    def to_record(self) -> Action:
+        out = GameAction.to_record(self)
+        if self.piece is not None:
+            out[self.piece] = True
+        return out
 
 
 BASE_ACTIONS: dict[str, type[GameAction]] = {Place.TYPE: Place, Follower.TYPE: Follower}
@@ -373,6 +402,8 @@ def _schema(cls: type[GameAction]) -> _Schema:
     hints = typing.get_type_hints(cls, include_extras=True)
     out = []
     for f in dataclasses.fields(cls):
+        if f.metadata.get("record") is False:
+            continue
         tp, said = hints[f.name], None
         if typing.get_origin(tp) is typing.Annotated:
             tp, said = tp.__origin__, tp.__metadata__[0]
@@ -427,65 +458,3 @@ def _encode(value: object) -> object:
     if isinstance(value, SegmentRef | FollowerRef):
         return value.to_record()
     return value
-
-
-_S = TypeVar("_S")
-
-
-class RecordLog(Sequence[dict[str, Any]], Generic[_S]):
-    """A log of the game kept in its own form (typed, compact) and read as
-    record dicts: ActionLog here, engine.events.EventLog."""
-
-    __slots__ = ("_items",)
-
-    def __init__(self) -> None:
-        self._items: list[_S] = []
-
-    def _read(self, items: list[_S]) -> list[dict[str, Any]]:
-        """The record dicts of stored items (each subclass has its form)."""
-        raise NotImplementedError
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @overload
-    def __getitem__(self, index: int) -> dict[str, Any]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
-
-    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
-        if isinstance(index, slice):
-            return self._read(self._items[index])
-        return self._read([self._items[index]])[0]
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        return iter(self._read(self._items))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, RecordLog | list):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
-
-
-class ActionLog(RecordLog[GameAction]):
-    """The actions a game applied, stored typed (immutable). Reading one gives
-    its record dict, a fresh copy: a caller changing it changes nothing here."""
-
-    __slots__ = ("append",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        # The list's own append: one C call per action applied.
-        self.append: Callable[[GameAction], None] = self._items.append
-
-    def typed(self) -> tuple[GameAction, ...]:
-        return tuple(self._items)
-
-    def _read(self, items: list[GameAction]) -> list[Action]:
-        return [a.to_record() for a in items]

@@ -3,7 +3,7 @@
 Every placed segment is a node of a union-find forest; each root carries a
 :class:`Feature` with its tiles, open edges, pennants, followers and (fields) the
 city nodes it touches. Placing a tile touches only its own four neighbours (and,
-for monasteries, its 3x3 block): nothing rescans the whole board.
+for monasteries and gardens, its 3x3 block): nothing rescans the whole board.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.directions import OFFSETS, RING, opposite
 from engine.frozen import frozen_builder
-from engine.tiles import FACES, FITS, Face, SegmentKind
+from engine.tiles import FACES, FITS, RING_KINDS, Face, SegmentKind
 
 Pos = tuple[int, int]
 
@@ -22,17 +22,21 @@ Pos = tuple[int, int]
 @dataclass(slots=True)
 class Follower:
     """A follower on the board. ``lying`` marks one laid down by an effect
-    (farmers lie by nature and do not need it)."""
+    (farmers lie by nature and do not need it). ``piece`` names a piece an
+    expansion adds (A-1's abbot): it counts as a follower on its feature (B-6,
+    B-7) but comes from and goes back to no follower supply, and no card
+    chooses it (C-4); None for a follower."""
 
     player: int
     pos: Pos
     seg: int
     lying: bool = False
+    piece: str | None = None
 
 
 @dataclass(slots=True)
 class Feature:
-    """A connected road, city, field or monastery (one union-find root)."""
+    """A connected road, city, field, monastery or garden (one union-find root)."""
 
     id: int
     kind: SegmentKind
@@ -84,7 +88,7 @@ class PlaceResult:
 
     placed: Placed
     extended: set[int]  # roots of roads/cities the tile joined to existing ones
-    completed: list[int]  # roots of roads/cities/monasteries complete now
+    completed: list[int]  # roots of roads/cities/monasteries/gardens complete now
 
 
 MergeHook = Callable[[Feature, Feature], None]
@@ -99,8 +103,11 @@ class Board:
         # Empty cells next to placed tiles -> need code (engine.tiles.NEED_CODE).
         self.frontier: dict[Pos, int] = {}
         self.monasteries: dict[Pos, int] = {}
-        # Empty cells next to monasteries -> those monasteries, in RING order.
-        self._near_monastery: dict[Pos, tuple[Pos, ...]] = {}
+        # Tiles with a monastery or garden -> their nodes (B-7, A-2: complete
+        # when the 8 cells around hold tiles), and the empty cells next to
+        # them -> those tiles, in RING order.
+        self.rings: dict[Pos, tuple[int, ...]] = {}
+        self._near_ring: dict[Pos, tuple[Pos, ...]] = {}
         # Joins are reported as hook(kept, absorbed) to merge_hooks while
         # merge_gate is not empty: by default the hooks themselves; a Game
         # gates them on its merge hook point's live list of functions.
@@ -220,11 +227,13 @@ class Board:
                 False,
                 bool(f.siblings[i]),
             )
-        # B-7 monasteries this tile may complete: its own, then those around
-        # it in RING order.
-        near = self._near_monastery.pop(pos, ())
-        if f.monastery is not None:
-            self._add_monastery(pos, base + f.monastery)
+        # B-7 monasteries (and gardens, A-2) this tile may complete: its own,
+        # then those around it in RING order.
+        near = self._near_ring.pop(pos, ())
+        if f.rings:
+            if f.monastery is not None:
+                self.monasteries[pos] = base + f.monastery
+            self._add_ring(pos, tuple(base + i for i in f.rings))
             near = (pos, *near)
         placed = new_placed(kind, pos, rotation, f, nodes)
         tiles[pos] = placed
@@ -243,7 +252,7 @@ class Board:
                     if cells is not None:
                         insort(cells, npos)
                     need = 0
-                frontier[npos] = need | f.need_bits[edge]
+                frontier[npos] = need + f.need_bits[edge]  # one side, set once
                 continue
             theirs_face, theirs_nodes = other.face, other.nodes
             mine, halves = f.links[edge]
@@ -272,22 +281,23 @@ class Board:
                 root = parent[root]
             roots.add(root)
         for mpos in near:
-            root = self.find(self.monasteries[mpos])
-            if not features[root].completed and self.ring_count(mpos) == 8:
-                completed.append(root)
+            for node in self.rings[mpos]:
+                root = self.find(node)
+                if not features[root].completed and self.ring_count(mpos) == 8:
+                    completed.append(root)
         return PlaceResult(placed, roots, completed)
 
-    def _add_monastery(self, pos: Pos, node: int) -> None:
-        """Register a monastery and the empty cells around it, so a placement
-        finds the monasteries it neighbours with one lookup."""
-        self.monasteries[pos] = node
+    def _add_ring(self, pos: Pos, nodes: tuple[int, ...]) -> None:
+        """Register a tile's monastery or garden and the empty cells around
+        it, so a placement finds those it neighbours with one lookup."""
+        self.rings[pos] = nodes
         x, y = pos
         for dx, dy in RING:
             cell = (x + dx, y + dy)
             if cell not in self.tiles:
-                around = (*self._near_monastery.get(cell, ()), pos)
+                around = (*self._near_ring.get(cell, ()), pos)
                 # RING order seen from the cell
-                self._near_monastery[cell] = tuple(sorted(around, key=lambda m: (m[1], m[0])))
+                self._near_ring[cell] = tuple(sorted(around, key=lambda m: (m[1], m[0])))
 
     # --- queries -------------------------------------------------------------
     def monasteries_around(self, pos: Pos) -> Iterator[tuple[Pos, int]]:
@@ -298,10 +308,14 @@ class Board:
             if node is not None:
                 yield (x + dx, y + dy), node
 
+    def rings_near(self, cell: Pos) -> tuple[Pos, ...]:
+        """The tiles with a monastery or garden around the empty ``cell``, in
+        RING order: those a tile placed there would neighbour (``rings``)."""
+        return self._near_ring.get(cell, ())
+
     def monasteries_near(self, cell: Pos) -> tuple[Pos, ...]:
-        """The monasteries around the empty ``cell``, in RING order: those a
-        tile placed there would neighbour."""
-        return self._near_monastery.get(cell, ())
+        """The monasteries around the empty ``cell``, in RING order."""
+        return tuple(p for p in self._near_ring.get(cell, ()) if p in self.monasteries)
 
     def ring_count(self, pos: Pos) -> int:
         """Placed tiles in the 8 cells around ``pos``."""
@@ -316,7 +330,7 @@ class Board:
     def is_complete(self, feat: Feature) -> bool:
         if feat.kind in ("road", "city"):
             return feat.open_edges == 0
-        if feat.kind == "monastery":
+        if feat.kind in RING_KINDS:
             return self.ring_count(feat.segments[0][0]) == 8
         return False
 

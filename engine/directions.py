@@ -10,8 +10,9 @@ from __future__ import annotations
 EDGES: tuple[str, ...] = ("N", "E", "S", "W")
 HALVES: tuple[str, ...] = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 CENTER = "C"
-# Canonical order of location names (NOTATION.md): edges, monastery, half-edges.
-LOCATION_ORDER: tuple[str, ...] = (*EDGES, CENTER, *HALVES)
+GARDEN = "G"  # a garden
+# Canonical order of location names (NOTATION.md): edges, monastery, garden, half-edges.
+LOCATION_ORDER: tuple[str, ...] = (*EDGES, CENTER, GARDEN, *HALVES)
 LOCATION_RANK: dict[str, int] = {name: i for i, name in enumerate(LOCATION_ORDER)}
 
 EDGE_INDEX: dict[str, int] = {name: i for i, name in enumerate(EDGES)}

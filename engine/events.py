@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import RecordLog
 from engine.frozen import freeze
+from engine.logs import RecordLog
 from engine.phases import Event
 
 # A compact event: (its decoder, field values...).

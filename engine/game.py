@@ -11,26 +11,20 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine import flows, scoring
 from engine.actions import (
-    ACTION_TYPES,
-    BASE_ACTIONS,
-    ActionLog,
     Follower,
     GameAction,
     Place,
-    is_int,
-    plain_base_action,
-    shown,
 )
-from engine.board import Board, Feature, Placed, PlaceResult, Pos
+from engine.board import Board, Feature, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.events import EventLog
 from engine.frozen import FrozenDict, frozen_parts
-from engine.legality import check_follower, check_place
+from engine.legality import checked
+from engine.logs import ActionLog
 from engine.phases import (
     STEP_FOLLOWER,
     STEP_PLACE,
@@ -39,16 +33,28 @@ from engine.phases import (
     Event,
     Hooks,
     IllegalAction,
-    MalformedAction,
     Steps,
     new_decision,
 )
-from engine.plugins import install_expansions, known_expansions
-from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
+from engine.plugins import install_expansions, known_expansions, stock
+from engine.tiles import KINDS
+from engine.turn import PlacementRule, Turn
+
+__all__ = ["Game", "PlacementRule", "Turn", "shuffled"]
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
-# The info of the place and follower decisions, one unchangeable dict per tile kind.
-TILE_INFO = {kind: FrozenDict(tile=kind) for kind in KINDS}
+
+
+class _TileInfo(dict[str, FrozenDict]):
+    """The info of the place and follower decisions: one unchangeable dict per
+    tile kind, made when the kind is first drawn (expansions add kinds)."""
+
+    def __missing__(self, kind: str) -> FrozenDict:
+        info = self[kind] = FrozenDict(tile=kind)
+        return info
+
+
+TILE_INFO = _TileInfo()
 PLACE, FOLLOW = (Place.TYPE,), (Follower.TYPE,)  # the types those decisions take
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -67,20 +73,6 @@ def shuffled(seed: int, deck: str, items: Iterable[str]) -> list[str]:
             j = getrandbits(k)
         out[i], out[j] = out[j], out[i]
     return out
-
-
-@dataclass
-class Turn:
-    """The current turn. ``tile`` is the tile to place; ``allowed_cells``, when
-    set by an effect, restricts where it may go; ``data`` holds per-turn flags
-    of expansions (e.g. a gift already opened)."""
-
-    number: int
-    player: int
-    tile: str
-    placed: Placed | None = None
-    allowed_cells: set[Pos] | None = None
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 class Game:
@@ -120,22 +112,21 @@ class Game:
         self.finished = False
         self.undo_floor = 0  # actions before this index may not be taken back
 
+        tiles = stock(self.expansions)  # B-2, and what each expansion adds or replaces
         if "tiles" in self.decks:
             bad = [k for k in self.decks["tiles"] if k not in KINDS]
             if bad:
                 raise ValueError(f"unknown tile kind {bad[0]!r} in decks.tiles")
             self.bag = list(self.decks["tiles"])
         else:
-            tiles = base_bag()
-            for e in self.expansions:
-                tiles += expansion_tiles(e)
-            self.bag = shuffled(seed, "tiles", tiles)
+            self.bag = shuffled(seed, "tiles", tiles.land)
+        self._drawn_from: str | None = None  # the opening pile of the last draw
 
         install_expansions(self)
         self._wire_board()
-        start = self.board.place(START_KIND, (0, 0), 0)
+        start = self.board.place(tiles.start, (0, 0), 0)
         self.last_placed: Pos | None = start.placed.pos
-        self.events.append({"type": "start", "tile": START_KIND, "x": 0, "y": 0, "rotation": 0})
+        self.events.append({"type": "start", "tile": tiles.start, "x": 0, "y": 0, "rotation": 0})
         self._flow = self._run()
         self._pending: Decision | None = None
         self._advance(None)
@@ -154,7 +145,7 @@ class Game:
         now, :class:`MalformedAction` (a kind of IllegalAction) when its shape
         is wrong.
         """
-        typed = self._checked(action)
+        typed = checked(self, action, self._pending)
         events = self.events
         mark = len(events)
         self.actions.append(typed)
@@ -170,12 +161,12 @@ class Game:
     def check(self, action: Action | GameAction) -> None:
         """Raise :class:`IllegalAction` (or :class:`MalformedAction`) exactly
         when :meth:`apply` would refuse ``action``; change nothing either way."""
-        self._checked(action)
+        checked(self, action, self._pending)
 
     def is_legal(self, action: Action | GameAction) -> bool:
         """Whether :meth:`apply` would accept ``action`` now (nothing changes)."""
         try:
-            self._checked(action)
+            checked(self, action, self._pending)
         except IllegalAction:
             return False
         return True
@@ -188,15 +179,34 @@ class Game:
         out = self.board.placements(self.turn.tile)
         if self.turn.allowed_cells is not None:
             out = [p for p in out if (p[0], p[1]) in self.turn.allowed_cells]
+        if self.turn.rule is not None:
+            out = [p for p in out if p in self.turn.rule.allowed]
         return out
 
     def fits_this_turn(self, kind: str) -> bool:
         """Whether a tile of ``kind`` could be placed this turn: anywhere on the
-        board, or on a cell an effect fixed (``Turn.allowed_cells``, e.g. C-3)."""
-        cells = self.turn.allowed_cells if self.turn is not None else None
+        board, or on a cell an effect fixed (``Turn.allowed_cells``, e.g. C-3),
+        or where an expansion's rule allows (``Turn.rule``)."""
+        turn = self.turn
+        cells = turn.allowed_cells if turn is not None else None
+        if turn is not None and turn.rule is not None:
+            allowed = turn.rule.allowed
+            return any(
+                p in allowed and (cells is None or (p[0], p[1]) in cells)
+                for p in self.board.placements(kind)
+            )
         if cells is None:
             return self.board.can_place(kind)
         return any(self.board.fits(kind, cell) for cell in cells)
+
+    def tiles_left(self) -> int:
+        """Tiles still to draw: the land tiles and any opening pile (R-2)."""
+        return len(self.bag) + sum(pile.left(self) for pile in self.hooks.openings)
+
+    def opening(self) -> str | None:
+        """The opening pile the next tile will come from (R-2), None once
+        every one is used up: then tiles come from the bag (C-6)."""
+        return next((p.name for p in self.hooks.openings if p.left(self)), None)
 
     def legal_followers(self) -> list[str] | None:
         """Canonical locations where a follower may go on the tile just placed
@@ -210,7 +220,9 @@ class Game:
             return []
         features, parent = self.board.features, self.board.parent
         out = []
-        for i, node in enumerate(placed.nodes):
+        nodes = placed.nodes
+        for i in placed.face.spots:  # B-5: a road, city, monastery or field
+            node = nodes[i]
             while parent[node] != node:  # the segment's root (find, inline)
                 node = parent[node]
             if not features[node].followers:
@@ -231,6 +243,12 @@ class Game:
         if "follower" in d.types:
             locs: list[str | None] = [None, *(self.legal_followers() or [])]
             out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
+            if self.hooks.pieces:  # A-3
+                out += [
+                    {"player": player, "type": "follower", "location": loc, piece.name: True}
+                    for piece in self.hooks.pieces.values()
+                    for loc in piece.spots(self, player)
+                ]
         for spec in self.hooks.for_step(d.step):
             out += map(frozen_parts, spec.legal(self, player))
         return out
@@ -266,11 +284,22 @@ class Game:
             action = yield decision
             if action.TYPE in decision.types:
                 return action
-            yield from self.hooks.actions[action.TYPE].run(self, action)
+            spec = self.hooks.actions[action.TYPE]
+            yield from spec.run(self, action)
+            if spec.ends_step:
+                return action
 
     def draw_tile(self) -> str | None:
-        """Draw the next tile that fits somewhere; tiles that fit nowhere are
-        removed from the game and logged (B-4). None when the bag is empty."""
+        """Draw the next tile that fits somewhere, from the opening piles first
+        (R-2); tiles that fit nowhere are removed from the game and logged
+        (B-4, R-5). None when every pile and the bag are empty."""
+        if self.hooks.openings:
+            for pile in self.hooks.openings:
+                kind = pile.draw(self)
+                if kind is not None:
+                    self._drawn_from = pile.name
+                    return kind
+            self._drawn_from = None
         while self.bag:
             kind = self.bag.pop(0)
             self.reveal()
@@ -289,20 +318,25 @@ class Game:
         self.scores[player] += points
         self.events.append({"type": "score", "player": player, "points": points, **detail})
 
-    def add_follower(self, player: int, pos: Pos, seg: int, lying: bool = False) -> Piece:
-        """Put a follower from ``player``'s supply on a segment (caller checks)."""
-        follower = Piece(player, pos, seg, lying)
+    def add_follower(
+        self, player: int, pos: Pos, seg: int, lying: bool = False, piece: str | None = None
+    ) -> Piece:
+        """Put a follower from ``player``'s supply on a segment (caller checks);
+        with ``piece``, that expansion's piece instead (not from the supply)."""
+        follower = Piece(player, pos, seg, lying, piece)
         feat = self.board.feature_at(pos, seg)
         feat.followers.append(follower)
-        self.supply[player] -= 1
+        if piece is None:
+            self.supply[player] -= 1
         self.hooks.follower_placed(self, feat, follower)
         return follower
 
     def remove_follower(self, follower: Piece) -> None:
-        """Return one follower to its owner's supply."""
+        """Return one follower to its owner's supply (a piece just leaves the board)."""
         feat = self.board.feature_at(follower.pos, follower.seg)
         feat.followers.remove(follower)
-        self.supply[follower.player] += 1
+        if follower.piece is None:
+            self.supply[follower.player] += 1
 
     def move_follower(self, follower: Piece, pos: Pos, seg: int, lying: bool = False) -> None:
         """Move a follower to another segment (its supply is unchanged)."""
@@ -320,7 +354,8 @@ class Game:
 
     def return_followers(self, feat: Feature) -> None:
         for f in feat.followers:
-            self.supply[f.player] += 1
+            if f.piece is None:
+                self.supply[f.player] += 1
         feat.followers.clear()
 
     def location(self, follower: Piece) -> str:
@@ -344,6 +379,8 @@ class Game:
     def _turn(self, tile: str) -> Steps:
         player = self.current
         self.turn = turn = Turn(self.turns_played + 1, player, tile)
+        if self._drawn_from is not None:
+            turn.opening = self._drawn_from
         self.events.drawn(player, tile)
         hooks = self.hooks
         if hooks.after_draw.fns:
@@ -369,8 +406,8 @@ class Game:
                 follower,
                 lambda: Decision(STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]),
             )
-        assert isinstance(follower, Follower)
-        self._follower(follower)
+        if isinstance(follower, Follower):  # else an action that ended the step (A-4)
+            self._follower(follower)
         if result.completed or hooks.before_scoring.fns or hooks.after_scoring.fns:
             yield from scoring.completion_scoring(self, result.completed)
         if hooks.end_turn.fns:
@@ -380,7 +417,10 @@ class Game:
         self, attached: GameAction, make: Callable[[], Decision]
     ) -> Generator[Decision, GameAction, GameAction]:
         """decide(make) when the first answer was an action attached to the step."""
-        yield from self.hooks.actions[attached.TYPE].run(self, attached)
+        spec = self.hooks.actions[attached.TYPE]
+        yield from spec.run(self, attached)
+        if spec.ends_step:
+            return attached
         return (yield from self.decide(make))
 
     def _place(self, action: Place) -> PlaceResult:
@@ -399,6 +439,20 @@ class Game:
             return
         placed = self.turn.placed
         seg = placed.face.name_to_seg[loc]
+        if action.piece is not None:  # A-3
+            self.add_follower(self.turn.player, placed.pos, seg, piece=action.piece)
+            self.events.append(
+                {
+                    "type": "follower",
+                    "player": self.turn.player,
+                    "x": placed.pos[0],
+                    "y": placed.pos[1],
+                    "location": placed.face.canonical[seg],
+                    "feature": placed.face.segments[seg].kind,
+                    "piece": action.piece,
+                }
+            )
+            return
         self.add_follower(self.turn.player, placed.pos, seg)
         self.events.follower(
             self.turn.player,
@@ -407,60 +461,6 @@ class Game:
             placed.face.canonical[seg],
             placed.face.segments[seg].kind,
         )
-
-    # --- validation ------------------------------------------------------------
-    def _checked(self, action: Action | GameAction) -> GameAction:
-        """The typed action if it is legal now, else IllegalAction (changing
-        nothing). Checks run in this order: shape, game over, seat, turn,
-        type for the step, fields, then the rules."""
-        plain = plain_base_action(action)  # the fast path of placements and followers
-        decision = self._pending
-        if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
-            if isinstance(plain, Place):
-                check_place(self, plain)
-            else:
-                check_follower(self, plain)
-            return plain
-        data = action.to_record() if isinstance(action, GameAction) else action
-        if not isinstance(data, dict):
-            raise MalformedAction("an action must be a JSON object")
-        if decision is None:
-            raise IllegalAction("the game is over")
-        player = data.get("player")
-        if not is_int(player) or not 0 <= player < len(self.players):
-            error = IllegalAction if is_int(player) else MalformedAction
-            raise error(
-                f"'player' must be a seat number from 0 to {len(self.players) - 1}, "
-                f"not {shown(player)}"
-            )
-        if player not in decision.players:
-            waiting = ", ".join(f"{self.players[p]} (seat {p})" for p in decision.players)
-            raise IllegalAction(
-                f"it is not {self.players[player]}'s move: waiting for {waiting} "
-                f"in step '{decision.step}'"
-            )
-        kind = data.get("type")
-        spec = self.hooks.actions.get(kind) if isinstance(kind, str) else None
-        if spec is not None and (kind in decision.types or decision.step in spec.steps):
-            # An expansion's own action: answering its decision, or attached to this step.
-            typed: GameAction = spec.action.from_record(data)
-            spec.validate(self, typed)
-            return typed
-        if kind in decision.types and kind in BASE_ACTIONS:
-            return self._validated_base(BASE_ACTIONS[kind].from_record(data))
-        allowed = [*decision.types, *(a.type for a in self.hooks.for_step(decision.step))]
-        error = IllegalAction if isinstance(kind, str) and kind in ACTION_TYPES else MalformedAction
-        raise error(
-            f"action type {shown(kind)} is not possible in step '{decision.step}'; "
-            f"expected {' or '.join(repr(a) for a in allowed)}"
-        )
-
-    def _validated_base(self, action: GameAction) -> GameAction:
-        if isinstance(action, Place):
-            check_place(self, action)
-        elif isinstance(action, Follower):
-            check_follower(self, action)
-        return action
 
     # --- internals ---------------------------------------------------------------
     def _advance(self, action: GameAction | None) -> None:

@@ -1,11 +1,14 @@
 """The expansion registry: what the core knows of expansions, without naming one.
 
 An expansion is a :class:`Plugin`: its name, ``install(game)`` (state in
-``game.ext[name]``, hooks, action types), its typed action classes and its AI
-policy. ``engine.expansions`` registers the three we ship, in the fixed order
-hooks run in whatever order a record lists them; the engine package imports it
-first thing, so every ``Game`` sees them. The AI policy is installed here,
-beside the rules, so no rules module imports its own AI.
+``game.ext[name]``, hooks, action types), its typed action classes, its AI
+policy, the tile kinds it brings (added to the catalogue, engine.tiles), what
+it does to a game's tiles (``stock``: adds, replaces or takes out tiles), and
+the names of the pieces it adds (A-1). ``engine.expansions`` registers the ones
+we ship, in the fixed order hooks run in whatever order a record lists them;
+the engine package imports it first thing, so every ``Game`` sees them. The AI
+policy is installed here, beside the rules, so no rules module imports its own
+AI.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.actions import ACTION_TYPES, GameAction
+from engine.actions import ACTION_TYPES, PIECES, GameAction
 from engine.phases import Action, AiPolicy
+from engine.tiles import Stock, TileKind, base_stock, register_kinds
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -43,6 +47,9 @@ class Plugin:
     ai: AiPolicy | None = None
     # Changes of its rules flow, for records of older flows (engine.flows).
     migrations: tuple[Migration, ...] = ()
+    tiles: tuple[TileKind, ...] = ()
+    stock: Callable[[Stock], None] | None = None
+    pieces: tuple[str, ...] = ()
 
 
 _PLUGINS: dict[str, Plugin] = {}
@@ -50,8 +57,13 @@ _PLUGINS: dict[str, Plugin] = {}
 
 def register(*plugins: Plugin) -> None:
     """Add expansions (in install order); each action type once, owned by the
-    plugin that registers it."""
+    plugin that registers it; each tile kind once, marked as its own."""
     for plugin in plugins:
+        strays = [t.kind for t in plugin.tiles if t.expansion != plugin.name]
+        if strays:
+            raise ValueError(f"tile {strays[0]!r} does not belong to {plugin.name!r}")
+        register_kinds(*plugin.tiles)
+        PIECES.update(plugin.pieces)
         for cls in plugin.actions:
             if plugin.name != cls.EXPANSION:
                 raise ValueError(
@@ -72,6 +84,17 @@ def plugin_migrations(expansions: Iterable[str]) -> list[Migration]:
     """The flow migrations of the named expansions."""
     names = set(expansions)
     return [m for p in _PLUGINS.values() if p.name in names for m in p.migrations]
+
+
+def stock(expansions: Iterable[str]) -> Stock:
+    """A game's start tile and land tiles (B-2) with what each of its
+    expansions adds, replaces or takes out, in install order."""
+    out = base_stock()
+    wanted = set(expansions)
+    for plugin in _PLUGINS.values():
+        if plugin.name in wanted and plugin.stock is not None:
+            plugin.stock(out)
+    return out
 
 
 def install_expansions(game: Game) -> None:

@@ -28,21 +28,22 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.views import PublicView
+    from renders.captions import Captions
 
 
-def warm_up(views: Sequence[PublicView] = ()) -> None:
+def warm_up(captions: Captions, views: Sequence[PublicView] = ()) -> None:
     """Load fonts, draw every tile face's master and the PNG palette, the
     pieces at the size the turn image draws them once the board outgrows a
-    phone, and one such image, so that the first real image is
-    fast (one to two seconds of work; safe to run in a thread off the event
-    loop at start-up). ``views``: boards of games in progress (e.g. the bot's
+    phone, and one such image, so that the first real image is fast (one to
+    two seconds of work; safe to run in a thread off the event loop at
+    start-up). ``captions``: the words of the images drawn (the caller's, as
+    for every image); ``views``: boards of games in progress (e.g. the bot's
     active games), drawn once so that their tile sizes and pieces are ready
     too."""
     from engine.views import public_view
     from renders import fonts, tiles
     from renders.choices import distinct_cells
     from renders.demo import random_game
-    from renders.english import english
     from renders.palette import PLAYER_COLOURS
     from renders.pieces import follower_px, follower_sprite
     from renders.turn import REGION_TILE, render_turn, turn_image
@@ -53,6 +54,6 @@ def warm_up(views: Sequence[PublicView] = ()) -> None:
         for lying in (False, True):
             follower_sprite(seat, lying, follower_px(REGION_TILE))
     game = random_game(0, players=[f"P{i}" for i in range(len(PLAYER_COLOURS))], stop_after=45)
-    render_turn(public_view(game), english(), legal_cells=distinct_cells(game.legal_placements()))
+    render_turn(public_view(game), captions, legal_cells=distinct_cells(game.legal_placements()))
     for view in views:
-        turn_image(view, english())
+        turn_image(view, captions)

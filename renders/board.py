@@ -34,7 +34,7 @@ from renders.captions import LEGEND_LAST, LEGEND_LEGAL, Captions
 from renders.choices import Cell, distinct_cells, number_cells
 from renders.overlays import BoardContext, active
 from renders.panels import tile_in_hand
-from renders.pieces import follower_px, follower_sprite
+from renders.pieces import follower_px, piece_sprite
 from renders.png import png_bytes
 from renders.text import PHONE_WIDTH, draw_text, line_height, scaled, text_width
 from renders.tiles import anchor, tile_image
@@ -155,7 +155,7 @@ def _followers(ctx: BoardContext, followers: Sequence[FollowerView]) -> None:
             dx = (i - (len(fs) - 1) / 2) * step
             cx = min(max(b[0] + ax * size + dx, b[0] + sprite / 2), b[2] - sprite / 2)
             cy = min(max(b[1] + ay * size, b[1] + sprite / 2), b[3] - sprite / 2)
-            s = follower_sprite(f.player, f.lying, sprite)
+            s = piece_sprite(f.piece, f.player, f.lying, sprite)
             ctx.img.paste(s, (round(cx - sprite / 2), round(cy - sprite / 2)), s)
 
 

@@ -1,6 +1,6 @@
-"""Followers and chips in player colours, each marked with its seat's letter
-and outlined by two rings (renders.palette: one dark, one light), so that a
-piece stands out on any terrain.
+"""Followers, expansions' pieces and chips in player colours, each marked with
+its seat's letter and outlined by two rings (renders.palette: one dark, one
+light), so that a piece stands out on any terrain.
 
 The sizes a board draws them at are here (:func:`follower_px`,
 :func:`letter_px`), so that a layout can say how large a seat letter is
@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from renders import art
 from renders import palette as pal
 from renders.text import draw_text
 
@@ -95,6 +96,17 @@ def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
     out.paste(colour, (0, 0, px, px), shape)
     seat_letter(ImageDraw.Draw(out), letter_at, seat, max(6, round(LETTER_OF_SPRITE * px)))
     return out.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def piece_sprite(piece: str | None, seat: int, lying: bool, size: int) -> Image.Image:
+    """A follower's sprite, or the sprite of an expansion's piece (A-1) from
+    its renders module (renders.art), found by the piece's name."""
+    if piece is not None:
+        art.load()
+        sprite = art.PIECES.get(piece)
+        if sprite is not None:
+            return sprite(seat, lying, size)
+    return follower_sprite(seat, lying, size)
 
 
 def seat_letter(

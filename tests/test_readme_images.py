@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
-from renders import readme
+from tests.renders import samples as readme
 
 ROOT = Path(__file__).resolve().parents[1]
 IMAGES = ROOT / "docs" / "img"
@@ -43,7 +43,8 @@ _BOXES = """
 import sys
 from pathlib import Path
 from PIL import ImageDraw
-from renders import png, readme
+from renders import png
+from tests.renders import samples as readme
 
 def box(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
     self.rectangle(self.textbbox(xy, text, font=font, anchor=anchor), fill=fill)
@@ -140,6 +141,7 @@ def _redraw(patch: Callable[[], Callable[[], None]]) -> dict[str, Image.Image]:
             cache.cache_clear()
 
 
+@pytest.mark.slow  # draws every picture three more times
 def test_the_check_passes_text_moved_and_fails_a_colour_changed(
     drawn: dict[str, Image.Image], text_masks: dict[str, Image.Image]
 ) -> None:

@@ -3,9 +3,11 @@
 The base game and the bot never name an expansion: they ask the registry
 for the adapters of a game, of an action type or of a decision step. The
 adapter of expansion ``X`` lives in ``bot.expansions.X`` and registers
-itself on import; an expansion without one is shown generically (its
-actions under ``/act``). Adding an expansion adds its engine module and its
-adapter module (and, to draw it, its renders overlay), nothing else.
+itself on import. The bot offers (lobby, ``/rules``, "all expansions") the
+engine's expansions that have an adapter; a game with one that has none
+(a record naming it) is shown generically (its actions under ``/act``).
+Adding an expansion adds its engine module and its adapter module (and, to
+draw it, its renders module, found by its name), nothing else.
 """
 
 from __future__ import annotations
@@ -66,9 +68,12 @@ def adapter(name: str) -> Adapter:
 
 
 def adapters(names: Iterable[str] | None = None) -> list[Adapter]:
-    """Adapters of ``names`` (default: every installed expansion), in the
-    engine's expansion order."""
-    wanted = set(known_expansions() if names is None else names)
+    """Adapters of ``names`` (default: every expansion the bot presents, those
+    with an adapter of their own), in the engine's expansion order."""
+    if names is None:
+        found = [adapter(n) for n in known_expansions()]
+        return [a for a in found if not isinstance(a, GenericAdapter)]
+    wanted = set(names)
     return [adapter(n) for n in known_expansions() if n in wanted]
 
 

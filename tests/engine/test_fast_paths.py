@@ -243,7 +243,7 @@ def test_check_answers_as_the_general_path_does(monkeypatch):
     place = {"player": 0, "type": "place", "x": x, "y": y, "rotation": r}
     cases = [*GOOD, *BAD, place, {**place, "player": 1}, {**place, "rotation": 45}]
     fast = [_outcome(game, data) for data in cases]
-    monkeypatch.setattr("engine.game.plain_base_action", lambda data: None)
+    monkeypatch.setattr("engine.legality.plain_base_action", lambda data: None)
     assert [_outcome(game, data) for data in cases] == fast
     assert fast[len(GOOD) + len(BAD)] == ("legal", "")
 

@@ -14,12 +14,10 @@ from engine.views import FollowerView, PublicView, TileView, private_view, publi
 from renders.board import MAX_TILE, board_image, render_board, tile_in_hand, tile_size
 from renders.choices import distinct_cells, number_cells
 from renders.demo import random_game
-from renders.english import english
 from renders.turn import render_turn
-from tests.renders.conftest import assert_matches_golden, decode
+from tests.renders.conftest import WORDS, assert_matches_golden, decode
 
 ONE_MB = 1024 * 1024
-WORDS = english()
 
 
 def test_numbering_follows_the_given_order_and_skips_repeats() -> None:

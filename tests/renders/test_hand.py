@@ -7,11 +7,9 @@ from dataclasses import replace
 from engine.expansions.christmas_cards import card_view
 from engine.views import PrivateView, public_view
 from renders.demo import random_game
-from renders.english import english, english_hand
 from renders.hand import Card, Chip, HandSection, hand_image, render_hand
-from tests.renders.conftest import assert_matches_golden, decode
+from tests.renders.conftest import WORDS, assert_matches_golden, decode, english_hand
 
-WORDS = english()
 FULL_HAND = {
     "gifts": ["cash-out", "synod"],
     "hand": [card_view("score-3"), card_view("draw-two"), card_view("supply-bonus")],
@@ -19,12 +17,15 @@ FULL_HAND = {
 }
 
 
-def _view(hidden: dict[str, object], expansions: tuple[str, ...] = ()) -> PrivateView:
+CARD_GAMES = ("gifts", "bets", "christmas")  # the expansions with things in hand
+
+
+def _view(hidden: dict[str, object], expansions: tuple[str, ...] = CARD_GAMES) -> PrivateView:
     public = replace(public_view(random_game(3, stop_after=4)), expansions=expansions)
     return PrivateView(1, public, hidden, ())
 
 
-def _hand(hidden: dict[str, object], expansions: tuple[str, ...] = ()) -> bytes:
+def _hand(hidden: dict[str, object], expansions: tuple[str, ...] = CARD_GAMES) -> bytes:
     view = _view(hidden, expansions)
     return render_hand(1, "Bo", english_hand(view), WORDS)
 

@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterator
 import pytest
 from PIL import Image
 
+from engine.expansions import known_expansions
 from engine.expansions.christmas_cards import card_view
 from engine.game import Game
 from engine.views import PrivateView, public_view
 from renders.board import badge_sprite, board_image
 from renders.choices import distinct_cells
 from renders.demo import ai_game, follower_step, random_game
-from renders.english import english, english_breakdown, english_hand
 from renders.final import final_image
 from renders.hand import hand_image
 from renders.overlays.christmas import tiebreak_icon
@@ -30,8 +30,8 @@ from renders.preview import follower_preview, placement_preview, tile_choices_im
 from renders.text import MIN_PX, PHONE_WIDTH, TextRecord, recording
 from renders.timelapse import frames, views_from_record
 from renders.turn import turn_image
+from tests.renders.conftest import WORDS, english_hand, english_rows
 
-WORDS = english()
 NAMES = ["Zoë 🎄", "Bartholomew the Longwinded", "Дмитрий", "佐藤", "שרה", "محمد"]
 
 
@@ -44,7 +44,7 @@ def fresh_sprites() -> Iterator[None]:
 
 
 def _expansion_game(stop_after: int | None) -> Game:
-    return ai_game(7, expansions=("gifts", "bets", "christmas"), stop_after=stop_after)
+    return ai_game(7, expansions=known_expansions(), stop_after=stop_after)
 
 
 def _board_mid() -> Image.Image:
@@ -84,7 +84,7 @@ def _hand() -> Image.Image:
 def _final(players: int) -> Callable[[], Image.Image]:
     def make() -> Image.Image:
         view = public_view(random_game(5, players=NAMES[:players]))
-        return final_image(view, english_breakdown(view.events, players), WORDS)
+        return final_image(view, english_rows(view), WORDS)
 
     return make
 

@@ -25,7 +25,6 @@ from renders import overview, palette
 from renders.board import badge_sprite, board_bounds
 from renders.choices import Cell, distinct_cells, number_cells
 from renders.demo import random_game
-from renders.english import english
 from renders.pieces import follower_sprite
 from renders.text import PHONE_WIDTH, cap_height, recording
 from renders.turn import (
@@ -36,9 +35,8 @@ from renders.turn import (
     turn_image,
     turn_layout,
 )
-from tests.renders.conftest import assert_matches_golden
+from tests.renders.conftest import WORDS, assert_matches_golden
 
-WORDS = english()
 MIN_TILE, MIN_CAP = 40.0, 9.0  # phone pixels (issue 33)
 GAMES = {
     "demo": (["Ada", "Bo", "Cy", "Dee"], 7),  # renders.demo.ai_game's players and seed

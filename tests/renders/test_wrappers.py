@@ -14,9 +14,9 @@ from engine.views import private_view, public_view
 from renders import warm_up
 from renders.choices import distinct_cells, distinct_rotations
 from renders.demo import follower_step, random_game
-from renders.english import english, english_breakdown
 from renders.pieces import follower_sprite
 from renders.turn import turn_image
+from tests.renders.conftest import WORDS, english_rows
 
 
 def _kind(data: bytes) -> str:
@@ -46,7 +46,7 @@ async def test_every_image_through_the_wrappers() -> None:
     assert render.captions(ENGLISH).tile_to_place == ENGLISH("image.tile_to_place")
     done = random_game(3)
     end = public_view(done)
-    rows = english_breakdown(end.events, len(end.players))
+    rows = english_rows(end)
     assert _kind(await render.final_async(end, rows)) == "PNG"
     assert _kind(await render.timelapse_async(done.record())) == "GIF"
     await render.warm_up_async([end])
@@ -56,9 +56,9 @@ def test_warm_up_with_views_of_games_in_progress() -> None:
     view = public_view(random_game(2, stop_after=30))
     assert view.followers  # pieces to warm up
     follower_sprite.cache_clear()
-    warm_up([view])
+    warm_up(WORDS, [view])
     # Its turn image was drawn once: drawing it now draws no follower anew.
     warmed = follower_sprite.cache_info()
     assert warmed.misses > 0
-    turn_image(view, english())
+    turn_image(view, WORDS)
     assert follower_sprite.cache_info().misses == warmed.misses

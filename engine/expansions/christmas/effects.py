@@ -187,7 +187,8 @@ class Tiebreak(Behaviour):
 
 # --- X-4.11 -------------------------------------------------------------------------
 class ReturnFollower(Behaviour):
-    """One of your followers back to supply, not one held by a lock (ruling)."""
+    """One of your followers back to supply, not one held by a lock (ruling),
+    never an expansion's piece such as the abbot (C-4)."""
 
     target = "follower"
 
@@ -195,7 +196,7 @@ class ReturnFollower(Behaviour):
         return [
             Option(follower_ref(game, f), follower_key(game, f), f)
             for feat, f in game.followers_of(player)
-            if not is_locked(feat)
+            if not is_locked(feat) and f.piece is None
         ]
 
     def run(self, r: Resolution) -> Steps:

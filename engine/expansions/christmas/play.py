@@ -38,6 +38,10 @@ from engine.fields import refuse_unused
 from engine.phases import Action, IllegalAction, Steps
 from engine.tiles import KINDS
 
+# X-2 (Ruling): the tiles whose only features are roads and fields, by kind; a
+# kind that plays as one of them (a garden twin, A-2) counts too.
+ROADSIDE_KINDS = frozenset({"U", "V", "W", "X"})
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -87,7 +91,8 @@ def draw_decks(game: Game, player: int, pos: Pos, kind: str) -> list[Deck]:
         if mpos != pos and any(f.player != player for f in board.feature_of(node).followers):
             out.append("abbey")
             break
-    if KINDS[kind].only_roads_and_fields:
+    tile = KINDS.get(kind)
+    if tile is not None and tile.plays_as in ROADSIDE_KINDS:
         out.append("roadside")
     return out
 

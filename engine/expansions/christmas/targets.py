@@ -93,14 +93,19 @@ def feature_option(game: Game, feat: Feature) -> Option:
 
 def swap_options(game: Game, player: int, kind: str | None) -> list[Option]:
     """X-5.4: one of ``player``'s followers and another player's, each on an
-    unfinished, unlocked feature of ``kind``, never the same feature."""
+    unfinished, unlocked feature of ``kind``, never the same feature, and
+    never an expansion's piece such as the abbot (C-4)."""
 
     def free(feat: Feature) -> bool:
         return feat.kind == kind and not feat.completed and not is_locked(feat)
 
-    mine = [(feat, f) for feat, f in game.followers_of(player) if free(feat)]
+    mine = [(feat, f) for feat, f in game.followers_of(player) if free(feat) and f.piece is None]
     theirs = sorted(
-        ((feat, f) for feat, f in game.board.followers() if f.player != player and free(feat)),
+        (
+            (feat, f)
+            for feat, f in game.board.followers()
+            if f.player != player and free(feat) and f.piece is None
+        ),
         key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player),
     )
     out: list[Option] = []

@@ -71,12 +71,13 @@ def road_sweeper_targets(game: Game, player: int) -> list[dict[str, Any]]:
 
 def _own_spots(game: Game, player: int) -> list[tuple[Feature, Follower]]:
     """``player``'s followers a gift may move or take back, one per (tile,
-    segment): followers sharing a segment are interchangeable, and a locked
-    feature's followers are out of reach (C-1)."""
+    segment): followers sharing a segment are interchangeable, a locked
+    feature's followers are out of reach (C-1), and a gift never chooses an
+    expansion's piece (C-4: the abbot)."""
     seen: set[tuple[Pos, int]] = set()
     out = []
     for feat, f in game.followers_of(player):
-        if (f.pos, f.seg) not in seen and not is_locked(game, feat):
+        if f.piece is None and (f.pos, f.seg) not in seen and not is_locked(game, feat):
             seen.add((f.pos, f.seg))
             out.append((feat, f))
     return out
@@ -119,17 +120,21 @@ def take_two_targets(game: Game, player: int) -> list[dict[str, Any]]:
 def _own_follower(
     game: Game, player: int, action: OpenGift, what: str, rule: str
 ) -> tuple[Feature, Follower]:
-    """The follower of ``player``'s the opening names, not on a locked feature (C-1)."""
+    """The follower of ``player``'s the opening names, not on a locked feature
+    (C-1), never a piece such as the abbot (C-4)."""
     pos, seg = segment_of(game.board, action, what)
     feat = game.board.feature_at(pos, seg)
-    for f in feat.followers:
-        if f.player == player and f.pos == pos and f.seg == seg:
+    mine = [f for f in feat.followers if f.player == player and f.pos == pos and f.seg == seg]
+    for f in mine:
+        if f.piece is None:
             if is_locked(game, feat):
                 raise IllegalAction(
                     f"that {feat.kind} is locked: {what} cannot take or move its followers "
                     f"({rule}, C-1)"
                 )
             return feat, f
+    if mine:
+        raise IllegalAction(f"that is your {mine[0].piece}: {what} never chooses it ({rule}, C-4)")
     raise IllegalAction(
         f"you have no follower at {pos[0]},{pos[1]} {game.board.location_name(pos, seg)}"
     )
@@ -236,6 +241,12 @@ def plan_cash_out(game: Game, player: int, action: OpenGift) -> Plan:
 
 def plan_take_two(game: Game, player: int, action: OpenGift) -> Plan:
     """G-8, G-10: only when some tile left fits."""
+    turn = game.turn
+    if turn is not None and turn.opening is not None:
+        raise IllegalAction(
+            f"this turn's tile comes from the {turn.opening} pile: no second tile may be "
+            "drawn; Take two cannot be opened (C-6, G-10)"
+        )
     if not take_two.possible(game):
         raise IllegalAction(
             "no tile left in the pile fits on the board; Take two cannot be opened (G-10)"

@@ -15,8 +15,22 @@ from engine.expansions import known_expansions
 from engine.game import Game
 from engine.phases import Decision
 
+# Engine expansions whose adapter is still to come: the bot does not offer them
+# yet (bot.expansions.adapters); each must get one (issue 30, phase 2).
+AWAITING_ADAPTER = ("river", "abbot")
 
-@pytest.mark.parametrize("name", known_expansions())
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            n, marks=pytest.mark.xfail(strict=True, reason="its bot adapter is not written yet")
+        )
+        if n in AWAITING_ADAPTER
+        else n
+        for n in known_expansions()
+    ],
+)
 def test_the_adapter_presents_every_action_and_step_of_its_expansion(name: str) -> None:
     adapter = expansions.adapter(name)
     assert adapter.name == name and type(adapter) is not expansions.GenericAdapter
@@ -44,3 +58,8 @@ def test_an_expansion_without_an_adapter_is_shown_generically() -> None:
     generic = expansions.adapter("no-such-expansion")
     assert isinstance(generic, expansions.GenericAdapter) and generic.command is None
     assert expansions.for_action("place") is None and expansions.for_step("place") is None
+
+
+def test_the_bot_offers_only_expansions_it_presents() -> None:
+    offered = [a.name for a in expansions.adapters()]
+    assert offered == [n for n in known_expansions() if n not in AWAITING_ADAPTER]

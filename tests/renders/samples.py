@@ -1,5 +1,7 @@
-"""The README's pictures, drawn from the code: ``python -m renders.readme
-[output-dir]`` (or ``make readme-images``; default docs/img).
+"""The README's pictures, drawn from the code: ``python -m tests.renders.samples
+[output-dir]`` (or ``make readme-images``; default docs/img), with the words
+the bot draws (its text layer, in English: renders take their words in and
+hold none).
 
 From one game of the engine's AI seats with all three expansions (fixed
 seed): board.png the whole board at the end (``/board``, and with the final
@@ -25,12 +27,12 @@ from engine.views import PrivateView, PublicView, public_view
 from renders.board import render_board
 from renders.choices import distinct_cells, distinct_rotations
 from renders.demo import ai_game, follower_step, random_game
-from renders.english import english, english_breakdown, english_hand
 from renders.final import render_final
 from renders.hand import render_hand
 from renders.preview import render_follower_preview, render_placement_preview
 from renders.timelapse import timelapse, views_from_record
 from renders.turn import render_turn
+from tests.renders.conftest import WORDS, english_hand, english_rows
 
 SEED = 7
 MID = 46  # a turn whose tile has three different rotations at one cell
@@ -66,7 +68,7 @@ def placement_sample(game: Game) -> tuple[PublicView, tuple[int, int], str, list
 
 def images() -> dict[str, bytes]:
     """Every picture of the README (file name -> PNG)."""
-    words = english()
+    words = WORDS
     out: dict[str, bytes] = {}
     game = ai_game(SEED, expansions=EXPANSIONS)
     end = public_view(game)
@@ -81,7 +83,7 @@ def images() -> dict[str, bytes]:
     hand = sample_hand()
     name = hand.public.players[hand.player]
     out["hand.png"] = render_hand(hand.player, name, english_hand(hand), words)
-    rows = english_breakdown(end.events, len(end.players))
+    rows = english_rows(end)
     out["final.png"] = render_final(end, rows, words)
     world = random_game(5, players=WORLD_NAMES, stop_after=6)
     cells = distinct_cells(world.legal_placements())
@@ -97,7 +99,7 @@ def main(out: Path, gif: bool = False) -> None:
     written = ", ".join(drawn)
     if gif:
         game = ai_game(SEED, expansions=EXPANSIONS)
-        (out / "timelapse.gif").write_bytes(timelapse(views_from_record(game.record()), english()))
+        (out / "timelapse.gif").write_bytes(timelapse(views_from_record(game.record()), WORDS))
         written += ", timelapse.gif"
     print(f"wrote {written} to {out}")
 

@@ -1,0 +1,37 @@
+"""The current turn (B-3) and an expansion's limit on where its tile may go."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.board import Placed, Pos
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementRule:
+    """Where an expansion lets this turn's tile go, beyond B-4 (R-3, R-4):
+    the ``allowed`` placements (x, y, rotation), and ``refuse(x, y,
+    rotation)`` saying why another one is not (citing the rule)."""
+
+    allowed: frozenset[tuple[int, int, int]]
+    refuse: Callable[[int, int, int], str]
+
+
+@dataclass
+class Turn:
+    """The current turn. ``tile`` is the tile to place; ``allowed_cells``, when
+    set by an effect, restricts where it may go, and ``rule`` (an expansion's
+    placement rule) to which placements; ``opening`` names the opening pile
+    the tile came from (C-6); ``data`` holds per-turn flags of expansions
+    (e.g. a gift already opened)."""
+
+    number: int
+    player: int
+    tile: str
+    placed: Placed | None = None
+    allowed_cells: set[Pos] | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    rule: PlacementRule | None = None
+    opening: str | None = None
