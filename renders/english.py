@@ -141,7 +141,7 @@ def english_hand(view: PrivateView) -> list[HandSection]:
 
 
 # --- the final breakdown ------------------------------------------------------------
-FEATURE_ROWS = {"road": "Roads", "city": "Cities", "monastery": "Monasteries", "field": "Farms"}
+FEATURE_ROWS = {"road": "Roads", "city": "Cities", "monastery": "Monasteries", "field": "Fields"}
 REASON_ROWS = {
     "bet": "Bets",
     "road-sweeper": "Gifts",
