@@ -40,9 +40,9 @@ def standings_page(title: str, table: list[Standing], page: int, words: Words) -
             rank=page * PAGE + i + 1,
             name=escape(s.name),
             rating=words.decimal(s.rating),
-            games=s.games,
-            wins=s.wins,
-            shared=s.shared_wins,
+            games=words("league.games", count=s.games),
+            wins=words("league.wins", count=s.wins),
+            shared=words("league.shared", count=s.shared_wins),
             average=words.decimal(s.average_score),
         )
         for i, s in enumerate(rows)
@@ -252,7 +252,7 @@ class LeagueCog(commands.Cog):
                         game=r.game_id,
                         date=words.date(r.finished_at),
                         rank=r.rank,
-                        score=r.score,
+                        score=words("scores.points", count=r.score),
                     )
                     for r in recent
                 ]

@@ -12,7 +12,7 @@ from bot import places
 from bot.expansions import register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Label, Labeller, Namer
 from bot.expansions.rulebooks.bets import BOOK as RULES
-from bot.expansions.rulebooks.bets import chips_page
+from bot.expansions.rulebooks.bets import chips_page, win_lines
 from bot.text import Text, Words, join
 from engine.expansions import bets as engine
 from engine.expansions.bet_chips import CHIPS, Win
@@ -25,24 +25,22 @@ if TYPE_CHECKING:
 
 
 def pays(face: str, words: Words) -> Text:
-    """What a chip pays: "2 points for 2 tiles, 3 for 3"."""
+    """What a chip pays, in a sentence: "2 points for exactly 2 tiles, 3
+    points for exactly 3 tiles"."""
     chip = CHIPS.get(face)
     if chip is None:
         return Text("")
 
     def win(w: Win) -> Text:
-        if w.high is None:
-            return words("bets.pays.at_least", points=w.points, tiles=w.low)
-        return words("bets.pays.exactly", points=w.points, tiles=w.low)
+        key = "bets.pays.at_least" if w.high is None else "bets.pays.exactly"
+        return words(key, points=words("scores.points", count=w.points), count=w.low)
 
     return join([win(w) for w in chip.wins], words("bets.pays.or"))
 
 
 def short_pays(face: str, words: Words) -> Text:
-    """What a chip pays, short enough to sit under it: "pays 2/3"."""
-    chip = CHIPS.get(face)
-    points = "/".join(str(w.points) for w in chip.wins) if chip is not None else "?"
-    return words("bets.hand.chip", points=Text(points))
+    """What a chip pays, beside it in the hand picture: one line per number."""
+    return join(win_lines(face, words))
 
 
 class BetsAdapter(Adapter):
@@ -78,10 +76,15 @@ class BetsAdapter(Adapter):
             "one": "Chips in your supply ({count})",
             "other": "Chips in your supply ({count})",
         },
-        "bets.hand.item": "{chip} ({pays})",
-        "bets.hand.chip": "pays {points}",
-        "bets.pays.exactly": "{points} for {tiles} tiles",
-        "bets.pays.at_least": "{points} for {tiles} or more",
+        "bets.hand.item": "{chip}: {pays}",
+        "bets.pays.exactly": {
+            "one": "{points} for exactly {count} tile",
+            "other": "{points} for exactly {count} tiles",
+        },
+        "bets.pays.at_least": {
+            "one": "{points} for {count} or more tiles",
+            "other": "{points} for {count} or more tiles",
+        },
         "bets.pays.or": ", ",
         # choices
         "bets.label.stake": "Bet chip {chip}",
@@ -110,7 +113,7 @@ class BetsAdapter(Adapter):
             "other": "Bets on the office at {x},{y} ({feature} of {count} tiles): {chips}.",
         },
         "bets.event.won": "{who} wins {points} ({chip})",
-        "bets.event.lost": "{who} nothing ({chip})",
+        "bets.event.lost": "{who} wins nothing ({chip})",
     }
 
     def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
@@ -212,7 +215,7 @@ class BetsAdapter(Adapter):
             words(
                 "bets.event.won" if int(e.get("points", 0)) else "bets.event.lost",
                 who=name(e.get("player")),
-                points=int(e.get("points", 0)),
+                points=words("scores.points", count=int(e.get("points", 0))),
                 chip=Text(str(e.get("chip"))),
             )
             for e in events

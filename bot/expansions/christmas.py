@@ -115,13 +115,16 @@ class ChristmasAdapter(Adapter):
         "christmas.image.count": "Cards",
         "christmas.image.legend.lock": "locked: paid at game end",
         "christmas.image.legend.tiebreak": "counts one extra follower",
-        "christmas.hand.title": "Christmas cards ({count} of 5)",
+        "christmas.hand.title": {
+            "one": "Christmas cards ({count} of 5)",
+            "other": "Christmas cards ({count} of 5)",
+        },
         "christmas.hand.band.lightning": "LIGHTNING - acts at once",
         "christmas.hand.band.plain": "PLAIN - play in your turn",
         "christmas.hand.band.end": "GAME END - applies at the end",
         "christmas.hand.deck.abbey": "Abbey deck",
         "christmas.hand.deck.roadside": "Roadside deck",
-        "christmas.hand.item": "{card} - {text}",
+        "christmas.hand.item": "{card}: {text}",
         # choices
         "christmas.label.draw": "Draw from the {deck} deck",
         "christmas.label.decline": "Don't draw",
@@ -346,7 +349,7 @@ class ChristmasAdapter(Adapter):
         reason = str(event.get("reason", ""))
         if not reason.startswith(engine.NAME + ":") and "card" not in event:
             return None
-        points = int(event.get("points", 0))
+        points = words("scores.points", count=int(event.get("points", 0)))
         if reason == f"{engine.NAME}:lock":
             feature = places.feature_word(str(event.get("feature")), words)
             return words("christmas.score.lock", who=who, points=points, feature=feature)

@@ -71,8 +71,8 @@ class GiftsAdapter(Adapter):
         "gifts.detail.change": "It moves to {spot} of the same tile.",
         "gifts.label.cash_out": "Open Cash out: take back {follower}",
         "gifts.detail.cash_out": {
-            "one": "{count} follower there: {points} points for you.",
-            "other": "{count} followers there: {points} points for you.",
+            "one": "{count} follower there: {points} for you.",
+            "other": "{count} followers there: {points} for you.",
         },
         "gifts.label.take_two": "Open Take two: draw a second tile",
         "gifts.label.keep": "Keep the tile with {tile}",
@@ -156,7 +156,11 @@ class GiftsAdapter(Adapter):
             n = len(found[0].followers) if found is not None else 0
             return Label(
                 words("gifts.label.cash_out", follower=follower),
-                words("gifts.detail.cash_out", count=n, points=n * engine.CASH_OUT_POINTS),
+                words(
+                    "gifts.detail.cash_out",
+                    count=n,
+                    points=words("scores.points", count=n * engine.CASH_OUT_POINTS),
+                ),
             )
         return Label(words("gifts.label.open", card=card_name(card, words)))
 
@@ -188,7 +192,7 @@ class GiftsAdapter(Adapter):
 
     def score_line(self, who: Text, event: Event, words: Words) -> Text | None:
         reason = event.get("reason")
-        points = int(event.get("points", 0))
+        points = words("scores.points", count=int(event.get("points", 0)))
         if reason == engine.ROAD_SWEEPER:
             return words("gifts.score.sweep", who=who, points=points)
         if reason == engine.CASH_OUT:

@@ -78,8 +78,7 @@ def game_line(s: GameSummary, now: dt.datetime, words: Words) -> Text:
             game=info.id,
             where=where(info),
             players=everyone,
-            count=len(info.seats),
-            most=MAX_PLAYERS,
+            seats=words("games.seats", taken=len(info.seats), count=MAX_PLAYERS),
             expansions=exps,
             closes=closes,
         )

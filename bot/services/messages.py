@@ -90,6 +90,6 @@ async def hand_post(info: GameInfo, view: PrivateView, words: Words) -> Post:
     async def draw() -> list[Image]:
         return [("hand.png", await hand_async(view, sections, words))]
 
-    lines = " · ".join(str(hand).splitlines())
+    lines = " · ".join(line.removeprefix("- ") for line in str(hand).splitlines())
     alt = {"hand.png": str(words("image.alt.hand", hand=Text(lines)))}
     return Post(Text(text), filename="hand.png", draw=draw, alt=alt)

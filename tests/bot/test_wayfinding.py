@@ -159,14 +159,14 @@ def test_every_card_of_the_engine_has_its_words() -> None:
         assert [k for k in keys if not has(k)] == [], s.name
     cards = "\n".join(rp.card_pages(books["christmas"], ENGLISH))
     assert "**Lock a city** (roadside attack, acts at once)" in cards
-    assert "Gift of points" in cards and "Farm tiebreak" in cards
+    assert "Gift of points" in cards and "Field tiebreak" in cards
 
 
 def test_the_chip_table_comes_from_the_engine_t7() -> None:
     pages = rp.pages(rp.section("bets"), ENGLISH)  # type: ignore[arg-type]
     chips = next(p for p in pages if "The chips" in p)
-    assert "`4`: exactly 4 tiles pays 8" in chips
-    assert "`6|7+`: exactly 6 tiles pays 6; 7 or more tiles pays 7" in chips
+    assert "`4`: exactly 4 tiles: 8 points" in chips
+    assert "`6|7+`: exactly 6 tiles: 6 points; 7 or more tiles: 7 points" in chips
 
 
 def test_cards_are_found_by_name_id_or_chosen_value() -> None:
@@ -182,7 +182,7 @@ def test_cards_are_found_by_name_id_or_chosen_value() -> None:
     christmas = rp.section("christmas")
     assert christmas is not None
     page = rp.card_page_of(christmas, "farm-tiebreak", ENGLISH)
-    assert "Farm tiebreak" in rp.pages(christmas, ENGLISH)[page]
+    assert "Field tiebreak" in rp.pages(christmas, ENGLISH)[page]
 
 
 # --- the lobby -----------------------------------------------------------------------------

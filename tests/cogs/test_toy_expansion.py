@@ -111,7 +111,7 @@ async def test_a_new_expansion_needs_only_its_engine_module_and_adapter(
         # Its holding in the player's hand, its score group in the scores.
         hand = interaction(bot, ada, thread)
         await invoke(play.hand, play, hand, game=None)
-        assert "Bells: 1 bell" in last_text(hand)
+        assert "Bells:\n- 1 bell" in last_text(hand)
         score = interaction(bot, ada, thread)
         await invoke(play.score, play, score, game=None)
         assert "Bell ringing: Ada 3, Bo 0" in last_text(score)

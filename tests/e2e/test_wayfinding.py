@@ -179,7 +179,7 @@ async def test_rules_are_paged_and_explain_each_card(harness: Harness) -> None:
     shown = xmas
     for _ in range(pages - 1):
         shown = reply_of(await ada.click(shown, label="Next"))
-    assert f"({pages}/{pages})" in shown.content and "Farm tiebreak" in shown.content
+    assert f"({pages}/{pages})" in shown.content and "Field tiebreak" in shown.content
     assert component(shown, f"carc:rules:christmas:{pages - 1}:n")["disabled"]
 
     cards = await ada.autocomplete("rules", "card", "lock", section="christmas")

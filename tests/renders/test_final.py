@@ -28,7 +28,7 @@ def test_breakdown_rows_add_up_to_the_final_scores(full_game) -> None:  # type: 
     view = public_view(full_game)
     rows = english_rows(view)
     labels = [label for label, _ in rows]
-    assert labels[:4] == ["Roads", "Cities", "Monasteries", "Farms"]
+    assert labels[:4] == ["Roads", "Cities", "Monasteries", "Fields"]
     assert {"Gifts", "Bets", "Christmas cards"} <= set(labels)
     assert complete_rows(view, rows, WORDS) == [(k, list(v)) for k, v in rows]
     for seat in range(len(view.players)):

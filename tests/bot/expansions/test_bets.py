@@ -12,14 +12,14 @@ from engine.expansions.bet_chips import CHIPS
 
 def test_t7_every_chip_says_what_it_pays() -> None:
     for face, chip in CHIPS.items():
-        said = str(pays(face, ENGLISH))
-        for win in chip.wins:
-            tiles = f"{win.low} or more" if win.high is None else f"{win.low} tiles"
-            assert f"{win.points} for {tiles}" in said, (face, said)
-        points = "/".join(str(w.points) for w in chip.wins)
-        assert str(short_pays(face, ENGLISH)) == f"pays {points}"
+        said, lines = str(pays(face, ENGLISH)), str(short_pays(face, ENGLISH)).split("\n")
+        assert len(lines) == len(chip.wins)  # one caption line per number on the chip
+        for win, line in zip(chip.wins, lines, strict=True):
+            tiles = f"{win.low} or more tiles" if win.high is None else f"exactly {win.low} tiles"
+            assert f"{win.points} points for {tiles}" in said, (face, said)
+            assert line == f"{tiles}: {win.points} points"
     # A face the table does not know pays nothing it could name.
-    assert str(pays("9|9", ENGLISH)) == "" and str(short_pays("9|9", ENGLISH)) == "pays ?"
+    assert str(pays("9|9", ENGLISH)) == "" and str(short_pays("9|9", ENGLISH)) == ""
 
 
 def test_t2_a_silent_player_passes() -> None:
@@ -35,6 +35,6 @@ def test_t3_a_stake_is_public_but_not_its_chip() -> None:
     assert "1,2" in line and "5|8+" not in line and "8" not in line.replace("1,2", "")
     # The holder's own hand lists each face with what it pays.
     assert [str(t) for t in ADAPTER.hand_items("chips", ["4", "2|3"], ENGLISH)] == [
-        "4 (8 for 4 tiles)",
-        "2|3 (2 for 2 tiles, 3 for 3 tiles)",
+        "4: 8 points for exactly 4 tiles",
+        "2|3: 2 points for exactly 2 tiles, 3 points for exactly 3 tiles",
     ]

@@ -30,6 +30,6 @@ def test_g2_the_holder_reads_the_card_the_others_only_that_a_gift_came() -> None
 def test_g9_unopened_gifts_are_counted_in_the_score_line() -> None:
     event = {"type": "score", "player": 0, "reason": "unopened-gifts", "points": 4, "gifts": 2}
     line = str(ADAPTER.score_line(Text("Ada"), event, ENGLISH))
-    assert line == "Ada scored 4 for 2 unopened gifts."
+    assert line == "Ada scored 4 points for 2 unopened gifts."
     # Points of another kind are not the adapter's to word.
     assert ADAPTER.score_line(Text("Ada"), {"reason": "completed", "points": 4}, ENGLISH) is None

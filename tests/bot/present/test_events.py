@@ -41,7 +41,7 @@ def test_score_lines_name_feature_place_and_reason() -> None:
         },
         W,
     )
-    assert line == "Ada scored 8 for a completed city (3 tiles, 1 pennant)."
+    assert line == "Ada scored 8 points for a completed city (3 tiles, 1 pennant)."
     # A bet's points are told by its settlement's line (bet_settled), not twice.
     bet = words.score_line(PLAYERS, {"type": "score", "player": 2, "points": 4, "reason": "bet"}, W)
     assert bet == ""
@@ -50,7 +50,7 @@ def test_score_lines_name_feature_place_and_reason() -> None:
         {"type": "score", "player": 1, "points": 8, "feature": "city", "reason": "christmas:lock"},
         W,
     )
-    assert lock == "Bo scored 8 for a locked city."
+    assert lock == "Bo scored 8 points for a locked city."
 
 
 def test_breakdown_totals_equal_final_scores_b10() -> None:
