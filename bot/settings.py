@@ -21,12 +21,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-# What happens when a turn's time limit passes:
-#   ai     the AI plays the turn for the player (engine.ai.AI)
-#   skip   a minimal turn: first legal placement, no follower, "pass" in any ask
-#   remind only reminders, the game waits
+from db.values import TIMEOUT_POLICIES
+
+# What happens when a turn's time limit passes: the one vocabulary of db.values.
 TimeoutPolicy = Literal["ai", "skip", "remind"]
-TIMEOUT_POLICIES: tuple[str, ...] = ("ai", "skip", "remind")
 LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///carcassonne.sqlite3"
 ENV_FILE = Path(".env")

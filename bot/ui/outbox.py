@@ -401,14 +401,12 @@ class Outbox:
 
 @contextlib.asynccontextmanager
 async def holding(client: discord.Client, game_id: int) -> AsyncIterator[None]:
-    """Hold a game's outgoing messages while a handler answers its player
-    (when the bot's notifier sends through an outbox)."""
-    services = getattr(client, "services", None)
-    notifier = getattr(getattr(services, "ctx", None), "notifier", None)
-    notifier = getattr(notifier, "inner", notifier)  # under a handing-over notifier (shards)
-    hold = getattr(notifier, "hold", None)
-    if hold is None:
+    """Hold a game's outgoing messages while a handler answers its player:
+    the outbox of the notifier the bot holds (``client.notifier``, set up
+    by bot.app; a client without one sends nothing to hold)."""
+    outbox = getattr(getattr(client, "notifier", None), "outbox", None)
+    if not isinstance(outbox, Outbox):
         yield
         return
-    async with hold(game_id):
+    async with outbox.hold(game_id):
         yield

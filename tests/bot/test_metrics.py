@@ -21,9 +21,10 @@ from bot import metrics, render
 from bot.services import Services
 from bot.settings import Settings
 from db import migrate
-from db.models import Timer, utcnow
+from db.models import Timer
 from db.service import GameService
 from db.session import Database
+from db.values import utcnow
 from tests.bot.test_cli import python_m_bot
 from tests.bot.test_services import Recorder, two_player_game
 from tests.pgserver import _free_port

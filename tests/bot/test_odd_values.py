@@ -13,7 +13,7 @@ from bot.errors import BadCell, BadRotation, BadSetting, CannotFollow, CannotPla
 from bot.present import values
 from bot.text import Words
 from bot.ui.settings import change_of
-from db.users import UserPrefs
+from db.values import UserPrefs
 from tests.bot.test_services import ADA, service, two_player_game  # noqa: F401
 
 HUGE = "9" * 5000

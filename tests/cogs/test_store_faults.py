@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from db.models import utcnow
+from db.values import utcnow
 from tests.cogs.fakes import World, all_text, interaction, invoke, last_text
 from tests.cogs.helpers import lobby
 
