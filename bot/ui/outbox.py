@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import logging
 import time
@@ -248,7 +249,10 @@ class Outbox:
         if state.state == "running":
             return
         state.state = "running"
-        asyncio.get_running_loop().create_task(self._work(lane), name=f"outbox-{lane}")
+        # Sent after the answer, for whoever: no interaction's work (bot.metrics).
+        asyncio.get_running_loop().create_task(
+            self._work(lane), name=f"outbox-{lane}", context=contextvars.Context()
+        )
 
     async def _work(self, lane: int) -> None:
         state = self._lane(lane)
@@ -311,7 +315,9 @@ class Outbox:
         if self._wake is None:
             self._wake = asyncio.Event()
         if self._pacer is None or self._pacer.done():
-            self._pacer = asyncio.get_running_loop().create_task(self._pace(), name="outbox-pacer")
+            self._pacer = asyncio.get_running_loop().create_task(
+                self._pace(), name="outbox-pacer", context=contextvars.Context()
+            )
         self._wake.set()
 
     async def _pace(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import sys
@@ -34,7 +35,7 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
         self._queries = 0
-        self._waiters: dict[str, asyncio.Future[None]] = {}
+        self._waiters: dict[str, asyncio.Future[str]] = {}
         self._reader: asyncio.Task[None] | None = None
         self.log_path = workdir / "bot-0.log"
 
@@ -111,11 +112,11 @@ class BotProcess:
             line = await self.proc.stdout.readline()
             if not line:
                 break
-            parts = line.decode().split()
-            if len(parts) == 2 and parts[0] == "idle":
+            parts = line.decode().split(maxsplit=2)
+            if len(parts) >= 2 and parts[0] in ("idle", "store"):
                 fut = self._waiters.pop(parts[1], None)
                 if fut is not None and not fut.done():
-                    fut.set_result(None)
+                    fut.set_result(parts[2] if len(parts) == 3 else "")
         for fut in self._waiters.values():
             if not fut.done():
                 fut.set_exception(BotDied(f"the bot exited:\n{self.log_tail()}"))
@@ -131,7 +132,7 @@ class BotProcess:
             raise BotDied(f"the bot is not running:\n{self.log_tail()}")
         self._queries += 1
         key = str(self._queries)
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._waiters[key] = fut
         verb = "drained?" if drained else "idle?"
         self.proc.stdin.write(f"{verb} {key} {seq} {shard}\n".encode())
@@ -145,6 +146,20 @@ class BotProcess:
             raise TimeoutError(
                 f"the bot stayed busy for {timeout}s:\n{self.log_tail(80)}"
             ) from None
+
+    async def store_uses(self, timeout: float = 10.0) -> dict[int, tuple[int, int, int]]:
+        """Each interaction's store transactions as the bot counted them
+        (bot.metrics): (reads, reads of a game's row, writes)."""
+        if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
+            raise BotDied(f"the bot is not running:\n{self.log_tail()}")
+        self._queries += 1
+        key = str(self._queries)
+        fut: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._waiters[key] = fut
+        self.proc.stdin.write(f"store? {key}\n".encode())
+        await self.proc.stdin.drain()
+        answer = json.loads(await asyncio.wait_for(fut, timeout))
+        return {int(k): (v[0], v[1], v[2]) for k, v in answer.items()}
 
     @property
     def running(self) -> bool:
