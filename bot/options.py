@@ -5,11 +5,11 @@ vocabulary of db.values.)"""
 from __future__ import annotations
 
 from bot.text import DEFAULT_LOCALE, Words
-from db import values as db_values
+from db.values import RESIGNED as STORED_RESIGNED
 from db.values import GameInfo
 
 REMINDER_HOURS = "reminder_hours"
-RESIGNED = db_values.RESIGNED  # seats the AI plays since their player resigned
+RESIGNED = STORED_RESIGNED  # seats the AI plays since their player resigned (db.values)
 LOBBY_MESSAGE = "lobby_message"  # [channel id, message id] of the lobby post
 LOCALE = "locale"  # language of the game's public messages (default: English)
 CLOSES_AT = "closes_at"  # a lobby's expiry (Unix seconds), shown in its message

@@ -219,12 +219,13 @@ class Leagues:
             )
             if done.first() is not None:
                 return {}
-            results = list(
-                (await s.execute(select(GameResult).where(GameResult.game_id == game_id))).scalars()
-            )
+            results = [
+                tuple(r)
+                for r in await s.execute(select(*_RESULT).where(GameResult.game_id == game_id))
+            ]
             members = await _members(s, row.league_id)
             finished = row.finished_at or utcnow()
-            rows = result_rows(row, results, finished)
+            rows = result_rows(row.options, results, finished)
             ratings = {
                 u: Rating(m.mu, m.sigma)
                 for u, m in members.items()
@@ -339,39 +340,58 @@ def _set_ratings(
         member.mu, member.sigma = rating.mu, rating.sigma
 
 
+_RESULT = (
+    GameResult.game_id,
+    GameResult.seat_index,
+    GameResult.user_id,
+    GameResult.is_ai,
+    GameResult.rank,
+    GameResult.score,
+    GameResult.shared_win,
+)
+
+
 async def _results(s: AsyncSession, league_id: int, where: Sequence[Any]) -> list[list[ResultRow]]:
-    """The league's finished games matching ``where``, in rating order."""
+    """The league's finished games matching ``where``, in rating order: the
+    games, then their results (plain columns: a season's standings read no
+    more than they count)."""
+    chosen = (GameRow.league_id == league_id, GameRow.status == FINISHED, *where)
     q = (
-        select(GameRow, GameResult)
-        .join(GameResult, GameResult.game_id == GameRow.id)
-        .where(GameRow.league_id == league_id, GameRow.status == FINISHED, *where)
-        .order_by(GameRow.finished_at, GameRow.id, GameResult.seat_index)
+        select(GameRow.id, GameRow.finished_at, GameRow.updated_at, GameRow.options)
+        .where(*chosen)
+        .order_by(GameRow.finished_at, GameRow.id)
     )
-    games: dict[int, tuple[GameRow, list[GameResult]]] = {}
-    for game, result in (await s.execute(q)).all():
-        games.setdefault(game.id, (game, []))[1].append(result)
+    games = (await s.execute(q)).all()
+    if not games:
+        return []
+    of_games = select(GameRow.id).where(*chosen)
+    q_results = (
+        select(*_RESULT)
+        .where(GameResult.game_id.in_(of_games))
+        .order_by(GameResult.game_id, GameResult.seat_index)
+    )
+    results: dict[int, list[Result]] = {}
+    for r in (await s.execute(q_results)).all():
+        results.setdefault(r[0], []).append(tuple(r))
     return [
-        result_rows(game, results, game.finished_at or game.updated_at)
-        for game, results in games.values()
+        result_rows(options, results[game], finished or updated)
+        for game, finished, updated, options in games
+        if game in results
     ]
 
 
+# A stored result: game, seat, user, AI seat, rank, score, shared win.
+Result = tuple[Any, ...]
+
+
 def result_rows(
-    game: GameRow, results: Sequence[GameResult], finished: dt.datetime
+    options: dict[str, Any] | None, results: Sequence[Result], finished: dt.datetime
 ) -> list[ResultRow]:
-    """A finished game's stored results as ranked rows, resignations settled."""
-    resigned = set((game.options or {}).get(RESIGNED, []))
+    """A finished game's stored results as ranked rows, resignations settled
+    (``options``: the game's, which list the seats whose player resigned)."""
+    resigned = set((options or {}).get(RESIGNED, []))
     rows = [
-        ResultRow(
-            r.game_id,
-            finished,
-            r.user_id,
-            r.is_ai,
-            r.rank,
-            r.score,
-            r.shared_win,
-            resigned=r.seat_index in resigned and not r.is_ai,
-        )
-        for r in sorted(results, key=lambda r: r.seat_index)
+        ResultRow(game, finished, user, is_ai, rank, score, shared, seat in resigned and not is_ai)
+        for game, seat, user, is_ai, rank, score, shared in sorted(results, key=lambda r: r[1])
     ]
     return settle_resignations(rows)
