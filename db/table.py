@@ -280,6 +280,8 @@ class OpenGame:
             _require_lobby(row)
             if not 0 <= seat_index < len(seats):
                 raise NoSuchSeat(self.game_id, seat_index)
+            # The seats left, read before the updates below renumber the rows.
+            left = [seat_info(x) for x in seats if x.seat_index != seat_index]
             await s.execute(
                 delete(Seat).where(Seat.game_id == self.game_id, Seat.seat_index == seat_index)
             )
@@ -291,7 +293,6 @@ class OpenGame:
                     .values(seat_index=later - 1)
                 )
             row.updated_at = utcnow()
-            left = [seat_info(x) for x in seats if x.seat_index != seat_index]
             self._info = game_info(
                 row, [dataclasses.replace(x, index=i) for i, x in enumerate(left)]
             )

@@ -112,3 +112,15 @@ async def test_a_game_changed_elsewhere_is_stale_for_the_opened_table(
         assert (await service.game_info(table.game_id)).version == 1
     finally:
         await other.db.dispose()
+
+
+async def test_a_removed_seat_leaves_the_table_with_the_others_renumbered(
+    service: GameService,
+) -> None:
+    table = await new_table(service, ("human", "human", "ai"), start=False)
+    async with service.open(table.game_id) as game:
+        info = await game.remove_seat(1)
+        assert [(s.index, s.display_name) for s in info.seats] == [(0, "Player 0"), (1, "Bot 2")]
+        assert game.info is info
+    stored = await service.game_info(table.game_id)
+    assert [(s.index, s.display_name) for s in stored.seats] == [(0, "Player 0"), (1, "Bot 2")]
