@@ -128,15 +128,8 @@ class BotProcess:
         """Wait until the bot has read gateway dispatch ``seq`` of ``shard``
         and has no task running (all it was sent is handled); ``drained``: and
         until its outbox has sent every new message it was pacing."""
-        if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
-            raise BotDied(f"the bot is not running:\n{self.log_tail()}")
-        self._queries += 1
-        key = str(self._queries)
-        fut: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        self._waiters[key] = fut
         verb = "drained?" if drained else "idle?"
-        self.proc.stdin.write(f"{verb} {key} {seq} {shard}\n".encode())
-        await self.proc.stdin.drain()
+        fut = await self._ask(verb, f"{seq} {shard}")
         try:
             await asyncio.wait_for(fut, timeout)
         except TimeoutError:
@@ -150,16 +143,20 @@ class BotProcess:
     async def store_uses(self, timeout: float = 10.0) -> dict[int, tuple[int, int, int]]:
         """Each interaction's store transactions as the bot counted them
         (bot.metrics): (reads, reads of a game's row, writes)."""
+        answer = json.loads(await asyncio.wait_for(await self._ask("store?"), timeout))
+        return {int(k): (v[0], v[1], v[2]) for k, v in answer.items()}
+
+    async def _ask(self, verb: str, rest: str = "") -> asyncio.Future[str]:
+        """Send the launcher a query (``VERB KEY [REST]``); its answer's future."""
         if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
             raise BotDied(f"the bot is not running:\n{self.log_tail()}")
         self._queries += 1
         key = str(self._queries)
         fut: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._waiters[key] = fut
-        self.proc.stdin.write(f"store? {key}\n".encode())
+        self.proc.stdin.write(f"{verb} {key} {rest}".rstrip().encode() + b"\n")
         await self.proc.stdin.drain()
-        answer = json.loads(await asyncio.wait_for(fut, timeout))
-        return {int(k): (v[0], v[1], v[2]) for k, v in answer.items()}
+        return fut
 
     @property
     def running(self) -> bool:
