@@ -20,6 +20,8 @@ _.joined_at
 _.season_id
 memo  # engine/frozen.py __deepcopy__: copy.deepcopy's signature
 mapper  # db/models.py _results_are_immutable(): SQLAlchemy's event signature
+__getattr__  # db/__init__.py: a module __getattr__ (PEP 562): store classes loaded on use
+_.interaction_check  # bot/app.py: discord.py's CommandTree calls it before every command
 _.isolation_level  # db/session.py: set on the DBAPI connection, read by aiosqlite
 _.repr_dict  # engine/actions.py _Shown: reprlib.Repr calls repr_<type> and reads max*
 _.maxother

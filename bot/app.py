@@ -49,6 +49,14 @@ EXTENSIONS = (
 )
 
 
+async def _serving(interaction: discord.Interaction) -> bool:
+    """Every slash command and autocomplete passes here first (the command
+    tree's check): the store's work from here on counts for it (bot.metrics;
+    components: bot.ui.views.Component)."""
+    metrics.serving(interaction.id)
+    return True
+
+
 class CarcassonneBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
@@ -65,10 +73,14 @@ class CarcassonneBot(commands.AutoShardedBot):
         self.settings = settings
         self.sync_commands = sync_commands
         self.database: Database | None = None
+        # What the services send goes out through this (bot.ui.notifier);
+        # handlers hold it while they answer their player (bot.ui.outbox.holding).
+        self.notifier = DiscordNotifier(self)
         self.services: Services | None = None
         self.scheduler: Scheduler | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.tree.on_error = funnel.handle  # type: ignore[method-assign]
+        self.tree.interaction_check = _serving  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         await self.start_services()
@@ -100,7 +112,7 @@ class CarcassonneBot(commands.AutoShardedBot):
         self.database = Database(url)
         metrics.watch_database(self.database.engine)
         metrics.watch_shards(lambda: self.shards)
-        self.services = Services(GameService(self.database), self.settings, DiscordNotifier(self))
+        self.services = Services(GameService(self.database), self.settings, self.notifier)
         self.scheduler = Scheduler(self.services, self.settings.timer_poll_seconds)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -117,13 +129,8 @@ class CarcassonneBot(commands.AutoShardedBot):
     async def _send_what_is_left(self, timeout: float = 10.0) -> None:
         """Messages the outbox still holds (paced under Discord's limits) go
         out before the connection closes, for a few seconds at most."""
-        notifier = self.services.ctx.notifier if self.services is not None else None
-        notifier = getattr(notifier, "inner", notifier)  # under a handing-over notifier (shards)
-        drain = getattr(notifier, "drain", None)
-        if drain is None:
-            return
         try:
-            await asyncio.wait_for(drain(), timeout)
+            await asyncio.wait_for(self.notifier.drain(), timeout)
         except TimeoutError:
             log.warning("shutting down with messages still unsent")
 

@@ -14,8 +14,9 @@ from bot.services import Caller, Post, Services
 from bot.settings import Settings
 from bot.text import ENGLISH
 from db import migrate
-from db.service import GameInfo, GameService
+from db.service import GameService
 from db.session import Database
+from db.values import GameInfo
 
 log = logging.getLogger(__name__)
 

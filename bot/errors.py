@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.text import Text, Words, has
-from db.errors import GameError
+from db.values import GameError
 from engine.phases import IllegalAction
 
 

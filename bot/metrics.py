@@ -18,7 +18,9 @@ They are counted in a few central places, and nowhere else:
 - timers: bot.services.timers, how late each due timer fires; the
   scheduler counts the games running at each poll;
 - the database: events on the store's engine (:func:`watch_database`), the
-  actions committed and the errors;
+  actions committed, the errors, and its transactions (reads and writes),
+  counted per interaction too (:func:`serving` marks the work of one,
+  :func:`store_use` says what it cost);
 - gateway shards: read from the bot at each scrape (:class:`ShardStatus`).
 
 Hidden information never becomes a label: labels are kinds (an image, a
@@ -27,11 +29,13 @@ timer, a REST resource), never games, players or their holdings.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import math
 import re
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from prometheus_client import REGISTRY, Counter, Gauge, Histogram, start_http_server
@@ -105,6 +109,12 @@ DATABASE_ERRORS = Counter(
     "Database errors: connection, busy, full, read_only, io, conflict (two writers, "
     "resolved by the bot), other",
     ["kind"],
+)
+STORE_TRANSACTIONS = Counter(
+    "carcassonne_store_transactions",
+    "Database transactions by kind (read, write) and by what asked for them (interaction: a "
+    "player's command or click; background: timers, follow-ups, start-up)",
+    ["kind", "by"],
 )
 WAITING = Gauge(
     "carcassonne_waiting",
@@ -218,7 +228,8 @@ async def count_games(db: Database) -> None:
     """Set the games-running gauge from the database (one indexed count)."""
     from sqlalchemy import func, select
 
-    from db.models import ACTIVE, Game
+    from db.models import Game
+    from db.values import ACTIVE
 
     async with db.read() as s:
         running = await s.scalar(
@@ -231,17 +242,78 @@ async def count_games(db: Database) -> None:
 
 ACTIONS_TABLE = "INSERT INTO actions "
 _PENDING = "carcassonne_actions"  # connection info key: actions inserted, not yet committed
+_TX = "carcassonne_tx"  # connection info key: the transaction in progress (_Tx)
+_WRITES = ("INSERT", "UPDATE", "DELETE")
+_GAMES = re.compile(r"\b(?:FROM|JOIN)\s+games\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class StoreUse:
+    """What one interaction cost the store: its read transactions (of them,
+    those that read a game's row) and its write transactions."""
+
+    reads: int = 0
+    game_reads: int = 0
+    writes: int = 0
+
+
+_serving: contextvars.ContextVar[int | None] = contextvars.ContextVar(
+    "carcassonne_serving", default=None
+)
+_use: dict[int, StoreUse] = {}  # interaction id -> its use so far (the latest OPEN_MAX)
+
+
+def serving(interaction_id: int) -> None:
+    """What the current task does with the store from now on is the work of
+    this interaction (set where every command and component starts: the
+    command tree's check, bot.ui.views.Component)."""
+    _serving.set(interaction_id)
+    if interaction_id not in _use:
+        if len(_use) >= OPEN_MAX:
+            for old in list(_use)[: OPEN_MAX // 2]:
+                del _use[old]
+        _use[interaction_id] = StoreUse()
+
+
+def store_use(interaction_id: int) -> StoreUse | None:
+    """The store's transactions for one interaction (None: not one seen)."""
+    return _use.get(interaction_id)
+
+
+def store_uses() -> dict[int, StoreUse]:
+    """Every interaction's (the latest :data:`OPEN_MAX`)."""
+    return dict(_use)
+
+
+class _Tx:
+    __slots__ = ("game", "interaction", "wrote")
+
+    def __init__(self, interaction: int | None, write: bool) -> None:
+        self.interaction = interaction
+        self.wrote = write  # a write session (db.session), or a read that wrote
+        self.game = False
 
 
 def watch_database(engine: AsyncEngine) -> None:
-    """Count the actions each commit stores and every database error."""
+    """Count the actions each commit stores, the transactions and every
+    database error."""
     from sqlalchemy import event
 
     sync = engine.sync_engine
+    if event.contains(sync, "begin", _begun):
+        return  # one engine, watched once
+    event.listen(sync, "begin", _begun)
     event.listen(sync, "after_cursor_execute", _executed)
     event.listen(sync, "commit", _committed)
     event.listen(sync, "rollback", _rolled_back)
     event.listen(sync, "handle_error", _failed)
+
+
+def _begun(conn: Connection) -> None:
+    from db.session import TRANSACTION
+
+    write = conn.get_execution_options().get(TRANSACTION) == "write"
+    conn.info[_TX] = _Tx(_serving.get(), write)
 
 
 def _executed(
@@ -249,16 +321,40 @@ def _executed(
 ) -> None:
     if statement.startswith(ACTIONS_TABLE):
         conn.info[_PENDING] = conn.info.get(_PENDING, 0) + (len(params) if many else 1)
+    tx = conn.info.get(_TX)
+    if tx is not None:
+        if statement.lstrip()[:6].upper() in _WRITES:
+            tx.wrote = True
+        elif _GAMES.search(statement):
+            tx.game = True
+
+
+def _ended(conn: Connection) -> None:
+    tx = conn.info.pop(_TX, None)
+    if tx is None:
+        return
+    kind = "write" if tx.wrote else "read"
+    STORE_TRANSACTIONS.labels(kind, "background" if tx.interaction is None else "interaction").inc()
+    if tx.interaction is None:
+        return
+    use = _use.get(tx.interaction, StoreUse())
+    if tx.wrote:
+        use = StoreUse(use.reads, use.game_reads, use.writes + 1)
+    else:
+        use = StoreUse(use.reads + 1, use.game_reads + tx.game, use.writes)
+    _use[tx.interaction] = use
 
 
 def _committed(conn: Connection) -> None:
     stored = conn.info.pop(_PENDING, 0)
     if stored:
         ACTIONS.inc(stored)
+    _ended(conn)
 
 
 def _rolled_back(conn: Connection) -> None:
     conn.info.pop(_PENDING, None)
+    _ended(conn)
 
 
 def _failed(context: ExceptionContext) -> None:

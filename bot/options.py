@@ -1,15 +1,15 @@
 """Keys the bot keeps in a game's JSON options (db ``games.options``), and
-reading them."""
+reading them. (A game's timeout policy is a column of its own, in the one
+vocabulary of db.values.)"""
 
 from __future__ import annotations
 
 from bot.text import DEFAULT_LOCALE, Words
-from db.service import GameInfo
+from db.values import RESIGNED as STORED_RESIGNED
+from db.values import GameInfo
 
-POLICY = "on_timeout"  # bot policy: ai / skip / remind (db knows ai / remind)
-REMIND_ONLY = "remind"  # the policy that only reminds: no turn limit in effect
 REMINDER_HOURS = "reminder_hours"
-RESIGNED = "resigned"  # seats the AI plays since their player resigned
+RESIGNED = STORED_RESIGNED  # seats the AI plays since their player resigned (db.values)
 LOBBY_MESSAGE = "lobby_message"  # [channel id, message id] of the lobby post
 LOCALE = "locale"  # language of the game's public messages (default: English)
 CLOSES_AT = "closes_at"  # a lobby's expiry (Unix seconds), shown in its message

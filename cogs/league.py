@@ -12,17 +12,18 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 import discord
+
+from db.ratings import OPEN_END, LeagueInfo, Standing
+
+if TYPE_CHECKING:
+    from db.leagues import Leagues
 from discord import app_commands
 from discord.ext import commands
 
-from bot.leagues import OPEN_END, LeagueService, Standing
 from bot.text import Text, Words, code_safe, escape, join
 from bot.ui.access import caller_of, services_of
 from bot.ui.labels import described
 from bot.ui.replies import defer, reply
-
-if TYPE_CHECKING:
-    from db.models import League
 
 PAGE = 10
 EMBED_FIELD = 1024  # Discord's limit for an embed field value
@@ -99,11 +100,11 @@ class LeagueCog(commands.Cog):
         name="season", description=described("command.season"), parent=league
     )
 
-    def __init__(self, service: LeagueService) -> None:
+    def __init__(self, service: Leagues) -> None:
         self.service = service
 
     # --- helpers ---------------------------------------------------------------------
-    async def _league(self, interaction: discord.Interaction, name: str) -> League:
+    async def _league(self, interaction: discord.Interaction, name: str) -> LeagueInfo:
         assert interaction.guild_id is not None
         return await self.service.get(interaction.guild_id, name)
 

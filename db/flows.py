@@ -24,9 +24,10 @@ from typing import Any
 from sqlalchemy import JSON, delete, insert, or_, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from db.models import FINISHED, LOBBY, ActionLog, Seat
+from db.models import ActionLog, Seat
 from db.models import Game as GameRow
 from db.session import Database
+from db.values import FINISHED, LOBBY
 from engine import flows
 from engine.phases import Action
 from engine.record import FORMAT, SETUP, RecordError, upgrade

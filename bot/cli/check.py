@@ -22,7 +22,8 @@ from typing import Literal
 
 from bot.cli import EXIT_OK, EXIT_SETUP
 from bot.cli.problems import cannot_create, database_problem, discord_problem
-from bot.settings import ENV_FILE, ReadSettings, read_settings, shown_url, token_user_id
+from bot.readers import shown_url, token_user_id
+from bot.settings import ENV_FILE, ReadSettings, read_settings
 from bot.text.catalog import counted
 
 Level = Literal["ok", "note", "warning", "error"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bot.settings import shown_url
+from bot.readers import shown_url
 
 # PostgreSQL errors that pass by themselves: connection exceptions (class 08),
 # the server shutting down, crashed or starting up (57P01-03), too many

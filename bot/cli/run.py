@@ -34,7 +34,8 @@ from bot.cli.problems import (
     discord_problem,
     file_problem,
 )
-from bot.settings import Settings, shown_url
+from bot.readers import shown_url
+from bot.settings import Settings
 from bot.text.catalog import counted
 
 if TYPE_CHECKING:

@@ -9,15 +9,17 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from bot import places
-from bot.expansions import register
+from bot.expansions import generic, register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Label, Labeller, Namer
 from bot.expansions.rulebooks.bets import BOOK as RULES
 from bot.expansions.rulebooks.bets import chips_page, win_lines
 from bot.text import Text, Words, join
+from engine.actions import GameAction
 from engine.expansions import bets as engine
 from engine.expansions.bet_chips import CHIPS, Win
+from engine.expansions.bets import actions as act
 from engine.game import Game
-from engine.phases import Action, Decision, Event
+from engine.phases import Decision, Event
 from engine.views import PrivateView
 
 if TYPE_CHECKING:
@@ -48,7 +50,7 @@ class BetsAdapter(Adapter):
     title = "bets.title"
     rules = RULES  # its part of /rules
     command = CommandSpec("bet", "bets.command", "bets.command.choice")
-    actions = frozenset({engine.STAKE, engine.PASS, engine.CHOOSE})
+    actions = engine.ACTIONS  # the action classes it presents
     prompts: ClassVar[Mapping[str, str]] = {
         engine.STEP_STAKE: "bets.prompt.stake",
         engine.STEP_SETTLE: "bets.prompt.settle",
@@ -116,35 +118,37 @@ class BetsAdapter(Adapter):
         "bets.event.lost": "{who} wins nothing ({chip})",
     }
 
-    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
+    def labeller(
+        self, game: Game, seat: int, words: Words, offered: Sequence[GameAction]
+    ) -> Labeller:
         # Choices at several offices (T-5, the final settlement) name each office.
-        offices = {(a.get("x"), a.get("y")) for a in offered if a.get("type") == engine.CHOOSE}
+        offices = {(a.x, a.y) for a in offered if isinstance(a, act.SettleFeature)}
 
-        def label(action: Action) -> Text | Label:
-            kind = action.get("type")
-            if kind == engine.STAKE:
-                chip = str(action.get("chip"))
-                return Label(
-                    words("bets.label.stake", chip=Text(chip)),
-                    words("bets.detail.stake", pays=pays(chip, words)),
-                )
-            if kind == engine.PASS:
-                return Label(words("bets.label.pass"))
-            x, y, loc = int(action["x"]), int(action["y"]), str(action.get("location"))
-            found = places.at(game, x, y, loc)
-            if found is None:
-                return Label(words("where.cell", x=x, y=y))
-            feature, face, seg = found
-            return Label(
-                words(
-                    "bets.label.settle_at" if len(offices) > 1 else "bets.label.settle",
-                    feature=places.feature_word(feature.kind, words),
-                    where=places.spot(face, seg, words),
-                    x=x,
-                    y=y,
-                    count=len(feature.tiles),
-                )
-            )
+        def label(action: GameAction) -> Text | Label:
+            match action:
+                case act.Stake(chip=chip):
+                    return Label(
+                        words("bets.label.stake", chip=Text(chip)),
+                        words("bets.detail.stake", pays=pays(chip, words)),
+                    )
+                case act.StakePass():
+                    return Label(words("bets.label.pass"))
+                case act.SettleFeature(x=x, y=y, location=loc):
+                    found = places.at(game, x, y, loc)
+                    if found is None:
+                        return Label(words("where.cell", x=x, y=y))
+                    feature, face, seg = found
+                    return Label(
+                        words(
+                            "bets.label.settle_at" if len(offices) > 1 else "bets.label.settle",
+                            feature=places.feature_word(feature.kind, words),
+                            where=places.spot(face, seg, words),
+                            x=x,
+                            y=y,
+                            count=len(feature.tiles),
+                        )
+                    )
+            return generic.describe(action, words)
 
         return label
 
@@ -163,8 +167,8 @@ class BetsAdapter(Adapter):
     def rule_pages(self, words: Words) -> list[Text]:
         return [*super().rule_pages(words), chips_page(words)]
 
-    def passive(self, legal: list[Action]) -> Action | None:
-        return next((a for a in legal if a.get("type") == engine.PASS), None)
+    def passive(self, legal: Sequence[GameAction]) -> GameAction | None:
+        return next((a for a in legal if isinstance(a, act.StakePass)), None)
 
     def hand_items(self, key: str, value: object, words: Words) -> list[Text]:
         faces = [str(f) for f in value or ()] if isinstance(value, list) else []

@@ -236,9 +236,10 @@ def scores_text(players: list[str], scores: list[int], supply: list[int], words:
     )
 
 
-def ranking(players: list[str], scores: list[int], words: Words) -> Text:
-    """Players by score, best first: "Ada: 87 · Bo: 80 · AI 1: 75"."""
-    order = sorted(range(len(players)), key=lambda s: (-scores[s], s))
+def ranking(players: list[str], scores: list[int], places: list[int], words: Words) -> Text:
+    """Players by their place (db.values.ranks: by score, a resigned seat
+    last), best first: "Ada: 87 · Bo: 80 · AI 1: 75"."""
+    order = sorted(range(len(players)), key=lambda s: (places[s], s))
     return join(
         [words("final.rank", name=escape(players[s]), points=scores[s]) for s in order], " · "
     )

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 
 from bot.present.lobby import expansion_titles
 from bot.text import Text, Words, channel, code_safe, escape, join
-from db.models import LOBBY
-from db.service import GameInfo
+from db.values import LOBBY, GameInfo
 from engine.game import MAX_PLAYERS
 
 MINUTE, HOUR, DAY = 60, 3600, 86400

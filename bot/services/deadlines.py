@@ -28,10 +28,9 @@ from bot.present.choices import is_discreet
 from bot.services.context import Context
 from bot.services.prefs import Prefs, due_with_pauses, unavailable_until
 from bot.services.waiting import turn_number
-from db.models import ACTIVE
-from db.service import GameInfo
-from db.timers import TimerInfo
-from db.users import UserPrefs
+from db.service import OpenGame
+from db.timers import NewTimer
+from db.values import ACTIVE, REMIND, GameInfo, TimerInfo, UserPrefs
 from engine.game import Game
 
 REMINDER = "reminder"
@@ -39,11 +38,6 @@ TIMEOUT = "timeout"
 AI_RETRY = "ai-retry"  # an AI move that failed, tried again later
 DISCREET = "discreet-answer"  # automatic answers to a discreet question, after a delay
 OWN = (REMINDER, TIMEOUT, DISCREET)  # the kinds this module sets and cancels
-REMIND_ONLY = options.REMIND_ONLY
-
-
-def policy_of(info: GameInfo) -> str:
-    return str(info.options.get(options.POLICY, info.timeout_policy))
 
 
 def reminder_hours(info: GameInfo, default: float) -> float:
@@ -76,8 +70,9 @@ def discreet_question(game: Game) -> dict[str, int | str] | None:
     if d is None or not is_discreet(d):
         return None
     answers = {spec.type for spec in game.hooks.for_step(d.step)} | set(d.types)
-    opened = len(game.actions)
-    while opened and game.actions[opened - 1]["type"] in answers:
+    actions = game.actions.typed()
+    opened = len(actions)
+    while opened and actions[opened - 1].TYPE in answers:
         opened -= 1  # answers given to it since it was put
     return {"turn": turn_number(game), "step": d.step, "opened": opened}
 
@@ -98,35 +93,28 @@ class Deadlines:
         self.ctx = ctx
         self.prefs = prefs
 
-    async def reconcile(
-        self,
-        game_id: int,
-        info: GameInfo | None = None,
-        game: Game | None = None,
-        *,
-        replacing: int | None = None,
-    ) -> None:
-        """Set the game's timers as it needs them now. ``replacing``: a timer
-        just handled, counted as gone but removed only once its successors
-        are stored, so that a failure on the way loses no timer."""
-        store = self.ctx.store
-        info = info or await store.game_info(game_id)
-        existing = await store.timers.of_game(game_id)
-        if info.status != ACTIVE:
-            for t in existing:
-                if t.kind in OWN or t.kind == AI_RETRY or t.id == replacing:
-                    await store.timers.cancel(t.id)
-            return
-        await self._set(game_id, info, game, [t for t in existing if t.id != replacing])
-        if replacing is not None:
-            await store.timers.cancel(replacing)
+    async def reconcile(self, table: OpenGame, *, replacing: int | None = None) -> None:
+        """Set the game's timers as it needs them now, in one transaction
+        (none when they are as needed). ``replacing``: a timer just handled,
+        removed in that same transaction, so that no timer is lost on the way."""
+        timers = table.timers
+        if timers is None:
+            timers = await self.ctx.store.timers.of_game(table.game_id)
+        existing = [t for t in timers if t.id != replacing]
+        cancel = [] if replacing is None else [replacing]
+        add: list[NewTimer] = []
+        if table.info.status != ACTIVE:
+            cancel += [t.id for t in existing if t.kind in OWN or t.kind == AI_RETRY]
+        else:
+            await self._plan(table, existing, cancel, add)
+        new = await self.ctx.store.timers.change(table.game_id, cancel=cancel, add=add)
+        table.timers = [t for t in existing if t.id not in cancel] + new
 
-    async def _set(
-        self, game_id: int, info: GameInfo, game: Game | None, existing: list[TimerInfo]
+    async def _plan(
+        self, table: OpenGame, existing: list[TimerInfo], cancel: list[int], add: list[NewTimer]
     ) -> None:
-        store = self.ctx.store
-        if game is None:
-            game = (await store.load_game(game_id)).game
+        """What to cancel and add (into ``cancel`` and ``add``)."""
+        info, game = table.info, table.started
         d = game.pending
         ai = self.ctx.ai_seats(info)
         waiting = {p for p in d.players if p not in ai} if d is not None else set()
@@ -140,22 +128,20 @@ class Deadlines:
                 if question is not None and t.payload == question:
                     have.add((None, DISCREET))
                 else:
-                    await store.timers.cancel(t.id)
+                    cancel.append(t.id)
             elif t.seat in waiting and t.payload.get("turn") == turn:
                 have.add((t.seat, t.kind))
             else:
-                await store.timers.cancel(t.id)
+                cancel.append(t.id)
         if not waiting:
             return
         now = self.ctx.clock()
         if question is not None and (None, DISCREET) not in have:
-            await store.timers.schedule(
-                game_id, DISCREET, now + discreet_delay(info), payload=question
-            )
+            add.append(NewTimer(DISCREET, now + discreet_delay(info), payload=question))
         users = {p: info.seats[p].user_id for p in waiting}
         prefs = await self.prefs.many([u for u in users.values() if u is not None])
         hours = reminder_hours(info, self.ctx.settings.reminder_hours)
-        limited = bool(info.turn_timeout_seconds) and policy_of(info) != REMIND_ONLY
+        limited = bool(info.turn_timeout_seconds) and info.timeout_policy != REMIND
         for seat in sorted(waiting):
             user = users[seat]
             mine = prefs.get(user) if user is not None else None
@@ -166,17 +152,10 @@ class Deadlines:
                 due = now + dt.timedelta(hours=hours)
                 if mine is not None:
                     due = unavailable_until(mine, due) or due  # not while away or quiet
-                await store.timers.schedule(
-                    game_id, REMINDER, due, seat=seat, payload={"turn": turn}
-                )
+                add.append(NewTimer(REMINDER, due, seat, {"turn": turn}))
             if limited and (seat, TIMEOUT) not in have:
-                await store.timers.schedule(
-                    game_id,
-                    TIMEOUT,
-                    self.limit_due(info, game, seat, mine, now),
-                    seat=seat,
-                    payload={"turn": turn},
-                )
+                due = self.limit_due(info, game, seat, mine, now)
+                add.append(NewTimer(TIMEOUT, due, seat, {"turn": turn}))
 
     def limit_due(
         self, info: GameInfo, game: Game, seat: int, prefs: UserPrefs | None, now: dt.datetime

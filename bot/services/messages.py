@@ -19,7 +19,7 @@ from bot.present.hands import hand_sections, hand_text
 from bot.present.panel import Panel
 from bot.render import hand_async
 from bot.text import Text, Words
-from db.service import GameInfo
+from db.values import GameInfo
 from engine.views import PrivateView
 
 Image = tuple[str, bytes]  # file name, PNG or GIF bytes

@@ -27,7 +27,8 @@ from collections.abc import Callable
 from typing import Any
 
 from db.session import Database
-from db.users import UserPrefs, UserSettingsStore
+from db.users import UserSettingsStore
+from db.values import UserPrefs
 
 CACHE_SECONDS = 60.0
 DAY = dt.timedelta(days=1)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import logging
 from collections import deque
@@ -263,7 +264,10 @@ class Outbox:
         if state.state == "running":
             return
         state.state = "running"
-        asyncio.get_running_loop().create_task(self._work(lane), name=f"outbox-{lane}")
+        # Sent after the answer, for whoever: no interaction's work (bot.metrics).
+        asyncio.get_running_loop().create_task(
+            self._work(lane), name=f"outbox-{lane}", context=contextvars.Context()
+        )
 
     async def _work(self, lane: int) -> None:
         state = self._lane(lane)
@@ -326,7 +330,9 @@ class Outbox:
         if self._wake is None:
             self._wake = asyncio.Event()
         if self._pacer is None or self._pacer.done():
-            self._pacer = asyncio.get_running_loop().create_task(self._pace(), name="outbox-pacer")
+            self._pacer = asyncio.get_running_loop().create_task(
+                self._pace(), name="outbox-pacer", context=contextvars.Context()
+            )
         self._wake.set()
 
     async def _pace(self) -> None:
@@ -416,14 +422,12 @@ class Outbox:
 
 @contextlib.asynccontextmanager
 async def holding(client: discord.Client, game_id: int) -> AsyncIterator[None]:
-    """Hold a game's outgoing messages while a handler answers its player
-    (when the bot's notifier sends through an outbox)."""
-    services = getattr(client, "services", None)
-    notifier = getattr(getattr(services, "ctx", None), "notifier", None)
-    notifier = getattr(notifier, "inner", notifier)  # under a handing-over notifier (shards)
-    hold = getattr(notifier, "hold", None)
-    if hold is None:
+    """Hold a game's outgoing messages while a handler answers its player:
+    the outbox of the notifier the bot holds (``client.notifier``, set up
+    by bot.app; a client without one sends nothing to hold)."""
+    outbox = getattr(getattr(client, "notifier", None), "outbox", None)
+    if not isinstance(outbox, Outbox):
         yield
         return
-    async with hold(game_id):
+    async with outbox.hold(game_id):
         yield

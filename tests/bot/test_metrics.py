@@ -5,6 +5,7 @@ whole set, scraped while a real game runs, is tests/e2e/test_metrics.py."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import socket
 import urllib.request
@@ -21,12 +22,13 @@ from bot import metrics, render
 from bot.services import Services
 from bot.settings import Settings
 from db import migrate
-from db.models import Timer, utcnow
+from db.models import Timer
 from db.service import GameService
 from db.session import Database
+from db.values import utcnow
 from tests.bot.cli.test_cli import python_m_bot
 from tests.bot.services.test_services import two_player_game
-from tests.fakes.services import Recorder
+from tests.fakes.services import ADA, Recorder
 from tests.pgserver import _free_port
 
 
@@ -84,6 +86,36 @@ async def test_actions_timer_lag_games_running_and_database_errors(watched) -> N
             )
             raise RuntimeError("rolled back")
     assert value("carcassonne_actions_total") == rolled_back  # never stored, never counted
+
+
+async def test_store_transactions_are_counted_as_reads_and_writes_and_whose(watched) -> None:
+    """Issue 29: the store's transactions by kind, for an interaction (marked
+    where its handler starts) or in the background; each interaction's own."""
+    play, _ = watched
+    game_id = await two_player_game(play, "skip")
+    reads = value("carcassonne_store_transactions_total", kind="read", by="interaction")
+    writes = value("carcassonne_store_transactions_total", kind="write", by="interaction")
+    background = value("carcassonne_store_transactions_total", kind="read", by="background")
+    await play.store.game_info(game_id)  # nobody's interaction: background
+    assert value("carcassonne_store_transactions_total", kind="read", by="background") == (
+        background + 1
+    )
+
+    async def clicked() -> metrics.StoreUse | None:
+        metrics.serving(777)  # what a component's callback does first (bot.ui.views)
+        game = (await play.store.load_game(game_id)).started
+        x, y, r = game.legal_placements()[0]
+        await play.turns.place(ADA, game_id, x, y, r)  # a read of the game and the move
+        return metrics.store_use(777)
+
+    use = await asyncio.create_task(clicked())  # a handler's task of its own
+    assert use is not None and use.writes == 1 and use.reads == use.game_reads == 2
+    assert value("carcassonne_store_transactions_total", kind="read", by="interaction") == (
+        reads + 2
+    )
+    assert value("carcassonne_store_transactions_total", kind="write", by="interaction") == (
+        writes + 1
+    )
 
 
 async def test_render_times_are_counted() -> None:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import VARIABLES, Settings, SettingsError, read_settings, shown_url
+from bot.readers import shown_url
+from bot.settings import VARIABLES, Settings, SettingsError, read_settings
 from tests.fakes.discord_stub import APP_ID, GOOD_TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -248,7 +249,7 @@ def test_a_token_of_the_wrong_shape_is_refused_without_showing_it(token: str, wh
 
 
 def test_a_well_shaped_token_names_its_bot_user() -> None:
-    from bot.settings import token_user_id
+    from bot.readers import token_user_id
 
     assert Settings.load(None, {"DISCORD_TOKEN": GOOD_TOKEN}).token == GOOD_TOKEN
     assert token_user_id(GOOD_TOKEN) == APP_ID

@@ -13,7 +13,7 @@ import discord
 from bot.services import Caller
 from bot.ui import funnel
 from bot.ui.thread import ThreadButton
-from db.models import utcnow
+from db.values import utcnow
 from engine.ai import AI
 from tests.cogs.helpers import lobby, step
 from tests.fakes.interactions import (

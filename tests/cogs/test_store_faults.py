@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from db.models import utcnow
+from db.values import utcnow
 from tests.cogs.helpers import lobby
 from tests.fakes.interactions import World, all_text, interaction, invoke, last_text
 

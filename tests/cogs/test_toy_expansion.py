@@ -62,7 +62,7 @@ async def test_a_new_expansion_needs_only_its_engine_module_and_adapter(
         # Its slash command, built from the adapter, with its description.
         bell = app_command(bot, "bell")
         assert bell.description == "Ring a bell or echo it (Bells)"
-        assert command_of(rules.RING) == "bell" and command_of(rules.ECHO) == "bell"
+        assert command_of(rules.Ring) == "bell" and command_of(rules.Echo) == "bell"
         # /carcassonne new offers it among the expansions.
         cog = bot.get_cog("Lobby")
         offered = await cog.expansion_names(interaction(bot, world.user(9, "X"), world.channel), "")

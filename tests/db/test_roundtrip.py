@@ -8,7 +8,7 @@ import random
 import pytest
 
 from db import Database, GameService
-from db.models import FINISHED
+from db.values import FINISHED
 from engine.expansions import known_expansions
 from engine.record import replay
 from tests.db.play import new_table, play_random

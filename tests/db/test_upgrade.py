@@ -19,7 +19,7 @@ import pytest
 from db import Database, GameService
 from db.flows import unloadable
 from db.migrate import upgrade_async
-from db.models import ACTIVE, FINISHED, LOBBY
+from db.values import ACTIVE, FINISHED, LOBBY
 from engine import flows
 from engine.__main__ import main as engine_cli
 from engine.ai import AI, play_out

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -49,7 +50,7 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
         self._queries = 0
-        self._waiters: dict[str, asyncio.Future[None]] = {}
+        self._waiters: dict[str, asyncio.Future[str]] = {}
         self._reader: asyncio.Task[None] | None = None
         self.log_path = workdir / "bot-0.log"
 
@@ -131,11 +132,11 @@ class BotProcess:
             line = await self.proc.stdout.readline()
             if not line:
                 break
-            parts = line.decode().split()
-            if len(parts) == 2 and parts[0] == "idle":
+            parts = line.decode().split(maxsplit=2)
+            if len(parts) >= 2 and parts[0] in ("idle", "store"):
                 fut = self._waiters.pop(parts[1], None)
                 if fut is not None and not fut.done():
-                    fut.set_result(None)
+                    fut.set_result(parts[2] if len(parts) == 3 else "")
             elif len(parts) == 2 and parts[0] == "paced":
                 self.fake.clock.skip(float(parts[1]))
         self.fake.clock.forget(self._skip)
@@ -162,15 +163,8 @@ class BotProcess:
         and has no task running (all it was sent is handled); ``drained``: and
         until its outbox has sent every new message it was pacing;
         ``settled``: and every edit too."""
-        if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
-            raise BotDied(f"the bot is not running:\n{self.log_tail()}")
-        self._queries += 1
-        key = str(self._queries)
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiters[key] = fut
         verb = "settled?" if settled else "drained?" if drained else "idle?"
-        self.proc.stdin.write(f"{verb} {key} {seq} {shard}\n".encode())
-        await self.proc.stdin.drain()
+        fut = await self._ask(verb, f"{seq} {shard}")
         try:
             await asyncio.wait_for(fut, timeout)
         except TimeoutError:
@@ -180,6 +174,24 @@ class BotProcess:
             raise TimeoutError(
                 f"the bot stayed busy for {timeout}s:\n{self.log_tail(80)}"
             ) from None
+
+    async def store_uses(self, timeout: float = 10.0) -> dict[int, tuple[int, int, int]]:
+        """Each interaction's store transactions as the bot counted them
+        (bot.metrics): (reads, reads of a game's row, writes)."""
+        answer = json.loads(await asyncio.wait_for(await self._ask("store?"), timeout))
+        return {int(k): (v[0], v[1], v[2]) for k, v in answer.items()}
+
+    async def _ask(self, verb: str, rest: str = "") -> asyncio.Future[str]:
+        """Send the launcher a query (``VERB KEY [REST]``); its answer's future."""
+        if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
+            raise BotDied(f"the bot is not running:\n{self.log_tail()}")
+        self._queries += 1
+        key = str(self._queries)
+        fut: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._waiters[key] = fut
+        self.proc.stdin.write(f"{verb} {key} {rest}".rstrip().encode() + b"\n")
+        await self.proc.stdin.drain()
+        return fut
 
     @property
     def running(self) -> bool:

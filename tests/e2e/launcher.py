@@ -88,7 +88,9 @@ class Activity(asyncio.Protocol):
     outbox has no new message left to send (messages it paces under Discord's
     rate limits: the whole-game player waits for them, so its game does not
     depend on how fast the machine is). ``settled? KEY SEQ``: and no edit
-    either (before a stop, which would send them in real time)."""
+    either (before a stop, which would send them in real time). ``store? KEY``
+    is answered ``store KEY {json}``: each interaction's store transactions
+    (bot.metrics)."""
 
     def __init__(self, loop: SimLoop) -> None:
         self.loop = loop
@@ -209,6 +211,15 @@ class Activity(asyncio.Protocol):
         if done:
             os.write(sys.stdout.fileno(), "".join(f"idle {k}\n" for k, _, _ in done).encode())
 
+    def answer_store(self, key: str) -> None:
+        """``store? KEY``: ``store KEY {json}``, each interaction's store
+        transactions as the bot counts them (bot.metrics: reads, reads of a
+        game's row, writes)."""
+        from bot import metrics
+
+        uses = {i: [u.reads, u.game_reads, u.writes] for i, u in metrics.store_uses().items()}
+        os.write(sys.stdout.fileno(), f"store {key} {json.dumps(uses)}\n".encode())
+
     # asyncio.Protocol: lines from stdin
     def data_received(self, data: bytes) -> None:
         self.buffer += data
@@ -222,6 +233,8 @@ class Activity(asyncio.Protocol):
                     self.drained[parts[1]] = parts[0] == "settled?"
             elif len(parts) == 2 and parts[0] == "skip":
                 self.loop.skipped += float(parts[1])
+            elif len(parts) == 2 and parts[0] == "store?":
+                self.answer_store(parts[1])
             elif parts == ["tasks?"]:  # diagnostics: what keeps the bot busy
                 print("sequence read:", self.sequence(), file=sys.stderr)  # shard 0
                 for task in self.pending:

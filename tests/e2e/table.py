@@ -111,6 +111,7 @@ async def table_figures(
         since_call=table.first_call,
         since_time=table.started_at,
         seconds=time.monotonic() - table.started_at,
+        store=await h.bot.store_uses(),
     )
     print(f"\n{name}:\n" + fig.format_table({name: values}))
     if config is not None:

@@ -83,6 +83,11 @@ async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRe
     write_transcripts(table, "base", request.config)
     assert_clean(figures)
     assert_budgets(harness, table, figures, messages=1.5, p95=500)
+    # Issue 29: one open game per click. A placing click reads the game at
+    # most twice and writes once (the follow-up's timers are unchanged).
+    assert figures["place_clicks"] > 0
+    assert figures["store_game_reads_per_place_click_max"] <= 2, figures
+    assert figures["store_writes_per_place_click_max"] == 1, figures
     await assert_pings(harness, table)
     assert harness.fake.problems() == []
 

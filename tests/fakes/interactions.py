@@ -171,11 +171,7 @@ class World:
 
 async def drain(bot: CarcassonneBot) -> None:
     """Wait until the bot has sent what its handlers left for later (the outbox)."""
-    services = bot.services
-    notifier = getattr(getattr(services, "ctx", None), "notifier", None)
-    notifier = getattr(notifier, "inner", notifier)
-    if notifier is not None and hasattr(notifier, "drain"):
-        await notifier.drain()
+    await bot.notifier.drain()
 
 
 async def make_bot(db_file: Path, world: World, **overrides: Any) -> CarcassonneBot:

@@ -3,10 +3,19 @@ recorded, and two callers to act as."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.services import Caller, Post
-from db.service import GameInfo
+from db.values import GameInfo
+from engine.actions import GameAction, parse_action
+from engine.game import Game
+
+
+def as_seat(record: dict[str, object]) -> Callable[[Game, int], GameAction]:
+    """A record action without its seat, as the action of the player's seat
+    (what a panel or command builds: bot.services.turns.Pick)."""
+    return lambda game, seat: parse_action({**record, "player": seat})
 
 
 @dataclass

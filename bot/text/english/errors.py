@@ -68,8 +68,6 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "Try again in a moment."
     ),
     "error.not_allowed": "Not allowed: {reason}",
-    "error.not_json.object": "Not allowed: an action must be a JSON object.",
-    "error.not_json.values": "Not allowed: an action may only hold JSON values.",
     "error.engine_failure": (
         "Not allowed: the game could not apply this action; nothing was changed."
     ),

@@ -10,7 +10,7 @@ import pytest
 from bot import expansions
 from bot.present.choices import step_prompt
 from bot.text import ENGLISH, has
-from engine.actions import BASE_ACTIONS
+from engine.actions import BASE_ACTIONS, Place
 from engine.expansions import known_expansions
 from engine.game import Game
 from engine.phases import Decision
@@ -36,8 +36,8 @@ def test_the_adapter_presents_every_action_and_step_of_its_expansion(name: str) 
     assert adapter.name == name and type(adapter) is not expansions.GenericAdapter
     game = Game(["Ada", "Bo"], [name], seed=1)
     for spec in game.hooks.actions.values():
-        assert spec.type in adapter.actions, spec.type
-        assert expansions.for_action(spec.type) is adapter
+        assert spec.action in adapter.actions, spec.type  # the classes it matches on
+        assert expansions.for_action(spec.action) is adapter
         for step in spec.steps - set(BASE_ACTIONS):
             assert step in adapter.prompts, step
             info = {"x": 1, "y": 2, "deck": "abbey", "card": "score-3", "victim": 1}
@@ -57,7 +57,7 @@ def test_the_adapter_presents_every_action_and_step_of_its_expansion(name: str) 
 def test_an_expansion_without_an_adapter_is_shown_generically() -> None:
     generic = expansions.adapter("no-such-expansion")
     assert isinstance(generic, expansions.GenericAdapter) and generic.command is None
-    assert expansions.for_action("place") is None and expansions.for_step("place") is None
+    assert expansions.for_action(Place) is None and expansions.for_step("place") is None
 
 
 def test_the_bot_offers_only_expansions_it_presents() -> None:

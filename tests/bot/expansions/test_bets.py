@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.expansions.bets import ADAPTER, pays, short_pays
 from bot.text import ENGLISH, Text
+from engine.actions import parse_action
 from engine.expansions import bets as engine
 from engine.expansions.bet_chips import CHIPS
 
@@ -23,8 +24,8 @@ def test_t7_every_chip_says_what_it_pays() -> None:
 
 
 def test_t2_a_silent_player_passes() -> None:
-    stake = {"type": engine.STAKE, "player": 1, "chip": "4", "x": 1, "y": 0}
-    passing = {"type": engine.PASS, "player": 1, "x": 1, "y": 0}
+    stake = parse_action({"type": engine.STAKE, "player": 1, "chip": "4"})
+    passing = parse_action({"type": engine.PASS, "player": 1})
     assert ADAPTER.passive([stake, passing]) == passing
     assert ADAPTER.passive([stake]) is None  # no pass offered: nothing chosen for them
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.expansions.christmas import ADAPTER, card_name
 from bot.text import ENGLISH, has
+from engine.actions import parse_action
 from engine.expansions.christmas.cards import DESIGNS
 from engine.game import Game
 from engine.views import PrivateView, public_view
@@ -45,9 +46,11 @@ def test_x3_the_hand_shows_each_card_with_its_timing() -> None:
 
 def test_a_silent_player_answers_what_changes_nothing() -> None:
     # an attacked player who lets the question go does not cancel it.
-    react = [{"type": "xmas-react", "cancel": True}, {"type": "xmas-react", "cancel": False}]
+    react = [parse_action({"type": "xmas-react", "player": 1, "cancel": c}) for c in (True, False)]
     assert ADAPTER.passive(react) == react[1]
     # no modifier played.
-    modifiers = [{"type": "xmas-modifier", "card": "x"}, {"type": "xmas-modifier", "card": None}]
+    modifiers = [
+        parse_action({"type": "xmas-modifier", "player": 1, "card": c}) for c in ("x", None)
+    ]
     assert ADAPTER.passive(modifiers) == modifiers[1]
     assert ADAPTER.passive([{"type": "xmas-play", "card": "x"}]) is None

@@ -2,16 +2,38 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from bot import expansions
 from bot.present import choices as ch
 from bot.present import panel as pn
 from bot.services.standin import minimal_action, passive_action
 from bot.text import ENGLISH as W
+from bot.text import Text
+from engine.actions import Follower, GameAction, Place
 from engine.ai import AI
 from engine.expansions import known_expansions
+from engine.expansions.bets.actions import Stake, StakePass
+from engine.expansions.christmas.actions import XmasDraw, XmasReact
+from engine.expansions.gifts.actions import ChooseTile
 from engine.game import Game
 from renders.board import distinct_cells, number_cells
 from renders.choices import distinct_rotations
+
+
+@dataclass(frozen=True, slots=True)
+class Numbered(GameAction):
+    """An action of no expansion, for the labels and pages below."""
+
+    TYPE: ClassVar[str] = "n"
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Long(Numbered):
+    TYPE: ClassVar[str] = "x" * 150
 
 
 def test_cells_use_the_board_numbering_and_rotations_are_legal_and_distinct() -> None:
@@ -63,11 +85,11 @@ def test_expansion_actions_are_grouped_by_their_adapter() -> None:
     offered = [a.name for a in expansions.adapters()]
     game = Game(["Ada", "Bo"], offered, seed=8)
     for spec in game.hooks.actions.values():
-        adapter = expansions.for_action(spec.type)
+        adapter = expansions.for_action(spec.action)
         assert adapter is not None and adapter.name in offered, spec.type
-        assert ch.command_of(spec.type) in ("gift", "bet", "card")
-    assert expansions.for_action("place") is None
-    assert ch.command_of("place") == ch.ALL_EXPANSION_ACTIONS
+        assert ch.command_of(spec.action) in ("gift", "bet", "card")
+    assert expansions.for_action(Place) is None
+    assert ch.command_of(Place(0, 0, 1, 0)) == ch.ALL_EXPANSION_ACTIONS
 
 
 def test_panel_offers_every_legal_action_of_the_seat_and_nothing_else() -> None:
@@ -83,7 +105,8 @@ def test_panel_offers_every_legal_action_of_the_seat_and_nothing_else() -> None:
     while game.pending is not None and checked < 150:
         d = game.pending
         seat = d.players[0]
-        legal = game.legal_actions(seat)
+        legal = ch.legal(game, seat)
+        assert [a.to_record() for a in legal] == game.legal_actions(seat)  # typed, same actions
         offered: set[str] = set()
         panel = pn.build(game, info, seat, W, ai_seats=set())  # type: ignore[arg-type]
         pages = [panel] + [
@@ -107,45 +130,38 @@ def test_panel_offers_every_legal_action_of_the_seat_and_nothing_else() -> None:
                             None,
                             *(game.legal_followers() or []),
                         ]
-        expected = {ch.action_key(a) for a in legal if a["type"] not in ("place", "follower")}
+        expected = {ch.action_key(a) for a in legal if not isinstance(a, Place | Follower)}
         assert offered == expected
         game.apply(AI(seat).choose(game, seat))
         checked += 1
 
 
 def test_passive_and_minimal_actions() -> None:
-    assert passive_action([{"type": "stake", "chip": "4"}, {"type": "stake_pass"}]) == {
-        "type": "stake_pass"
-    }
-    assert passive_action(
-        [{"type": "xmas-react", "cancel": True}, {"type": "xmas-react", "cancel": False}]
-    ) == {
-        "type": "xmas-react",
-        "cancel": False,
-    }
-    assert passive_action([{"type": "pick", "tile": "V"}]) is None
+    assert passive_action([Stake(0, "4"), StakePass(0)]) == StakePass(0)
+    assert passive_action([XmasReact(1, True), XmasReact(1, False)]) == XmasReact(1, False)
+    assert passive_action([XmasDraw(0, "abbey", True), XmasDraw(0, "abbey", False)]) == (
+        XmasDraw(0, "abbey", False)
+    )
+    assert passive_action([ChooseTile(0, "V")]) is None
     game = Game(["Ada", "Bo"], seed=3)
     first = minimal_action(game, 0)
-    assert first is not None and first["type"] == "place"
+    assert isinstance(first, Place)
     game.apply(first)
-    assert minimal_action(game, 0) == {"player": 0, "type": "follower", "location": None}
+    assert minimal_action(game, 0) == Follower(0, None)
 
 
 def test_labels_fit_discord_limits() -> None:
     from bot.expansions.generic import describe
 
-    long = {"player": 0, "type": "x" * 150}
-    assert len(describe(long, W)) <= 100
+    assert len(describe(Long(0, 7), W)) <= 100
+    assert describe(Numbered(0, 7), W) == "N n 7"  # its type and its fields
 
 
 def test_more_than_25_actions_are_paged(monkeypatch) -> None:
     from types import SimpleNamespace
 
     game = Game(["Ada", "Bo"], seed=3)
-    many = [
-        ch.Choice(100 + i, {"player": 0, "type": "x", "n": i}, f"Action {i}")  # type: ignore[arg-type]
-        for i in range(60)
-    ]
+    many = [ch.Choice(100 + i, Numbered(0, i), Text(f"Action {i}")) for i in range(60)]
     monkeypatch.setattr(
         ch, "choices", lambda game, seat, words, base=None: many if base is False else []
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.present import events as words
 from bot.text import ENGLISH as W
+from db.values import ranks
 from engine.ai import play_out
 from engine.expansions import known_expansions
 from engine.game import Game, shuffled
@@ -63,8 +64,12 @@ def test_breakdown_totals_equal_final_scores_b10() -> None:
     # A seat whose player resigned won for the AI, not for them.
     stand_in = words.final_head(PLAYERS, game.winners(), W, resigned=game.winners())
     assert stand_in == f"{winner} (resigned; the AI played on) wins!"
-    ranking = words.ranking(PLAYERS, game.final_scores(), W)
-    assert ranking.startswith(f"{winner}: {max(game.final_scores())}")
+    scores = game.final_scores()
+    ranking = words.ranking(PLAYERS, scores, ranks(scores), W)
+    assert ranking.startswith(f"{winner}: {max(scores)}")
+    # The one ranking rule: a resigned seat comes last whatever its score.
+    last = words.ranking(PLAYERS, scores, ranks(scores, game.winners()[:1]), W)
+    assert last.endswith(f"{winner}: {max(scores)}")
 
 
 def test_long_event_lists_are_cut_to_fit_a_message() -> None:

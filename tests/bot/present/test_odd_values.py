@@ -13,7 +13,7 @@ from bot.errors import BadCell, BadRotation, BadSetting, CannotFollow, CannotPla
 from bot.present import values
 from bot.text import Words
 from bot.ui.settings import change_of
-from db.users import UserPrefs
+from db.values import UserPrefs
 from tests.bot.services.test_services import two_player_game
 from tests.fakes.services import ADA
 

@@ -60,7 +60,7 @@ async def test_reading_with_the_database_down_says_it_cannot_read(service) -> No
     play, _ = service
     gid = await two_player_game(play, "remind")
     _fail_reads(play.store.db)
-    play.store._cache.clear()
+    play.store.live.clear()
     words = Words("en")
     for read in (play.reading.board, play.reading.scores, play.reading.panel):
         try:

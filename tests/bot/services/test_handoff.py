@@ -14,10 +14,11 @@ import pytest
 from bot.services import Caller, Services
 from bot.settings import Settings
 from db import migrate
-from db.models import utcnow
 from db.service import GameService
 from db.session import Database
 from db.timers import shard_of
+from db.values import utcnow
+from engine.actions import Follower, parse_action
 from engine.game import shuffled
 from engine.tiles import base_bag, expansion_tiles
 from tests import pgserver
@@ -82,7 +83,7 @@ async def placed_elsewhere(owner: Process, gid: int, *, then_follower: bool) -> 
     process takes it back and places it elsewhere: version 1 again, another
     game (then, when asked, plays Ada's follower step too). Returns where."""
     first, second = (await owner.store.load_game(gid)).game.legal_actions(0)[:2]
-    await owner.services.turns.act(in_far(ADA), gid, dict(first))
+    await owner.services.turns.act(in_far(ADA), gid, parse_action(first))
     other = GameService(Database(owner.db.url))
     try:
         await other.take_back(gid, 0, expected_version=1)
@@ -135,8 +136,8 @@ async def test_a_dm_answer_is_followed_up_by_the_process_owning_the_server(
     deck = [bets[0], *shuffled(1, "tiles", base_bag())[:5]]
     gid = await far_game(owner, expansions=["bets"], decks={"tiles": deck}, seed=2)
     game = (await owner.store.load_game(gid)).game
-    await owner.services.turns.act(in_far(ADA), gid, dict(game.legal_actions(0)[0]))
-    await owner.services.turns.act(in_far(ADA), gid, {"type": "follower", "location": None})
+    await owner.services.turns.act(in_far(ADA), gid, parse_action(game.legal_actions(0)[0]))
+    await owner.services.turns.act(in_far(ADA), gid, Follower(0, None))
     game = (await owner.store.load_game(gid)).game
     if game.pending is None or game.pending.step != "bets":
         pytest.skip("this bookmaker tile closed every feature: no bets step (T-2)")
@@ -145,7 +146,7 @@ async def test_a_dm_answer_is_followed_up_by_the_process_owning_the_server(
 
     # Bo stakes from his DMs: they reach shard 0's process.
     stake = next(a for a in game.legal_actions(1) if a["type"] == "stake")
-    result = await dms.services.turns.act(by_dm(BO), gid, dict(stake))
+    result = (await dms.services.turns.act(by_dm(BO), gid, parse_action(stake))).result
     handed = await dms.store.timers.of_game(gid, handoffs=True)
     assert [t.payload for t in handed] == [{"since": result.index, "until": result.version}]
     assert dms.rec.posts == [] and dms.rec.dms == {}  # nothing sent from here

@@ -29,7 +29,7 @@ from db import migrate
 from db.service import GameService
 from db.session import Database
 from engine.expansions import christmas as xm
-from tests.fakes.services import Recorder
+from tests.fakes.services import Recorder, as_seat
 
 ADA = Caller(10, guild_id=1, channel_id=2, name="Ada")
 BO = Caller(11, guild_id=1, channel_id=2, name="Bo")
@@ -105,7 +105,7 @@ async def play_twin(
 
     async def act(caller: Caller, action: dict[str, Any]) -> None:
         clock.now += dt.timedelta(seconds=5)
-        await play.turns.act(caller, gid, action)
+        await play.turns.act(caller, gid, as_seat(action))
         await look()
 
     # Ada: a monastery with her monk; Bo: a road next to it (an abbey card,

@@ -17,7 +17,8 @@ from bot.settings import Settings
 from db import migrate
 from db.service import GameService
 from db.session import Database
-from db.users import UserPrefs
+from db.values import UserPrefs
+from engine.actions import Follower, Place
 from tests.fakes.services import Recorder
 
 UTC = dt.UTC
@@ -96,8 +97,8 @@ async def test_questions_out_of_turn_get_their_own_shorter_limit(services: Servi
     await services.lobby.start(ada, info.id)
     game = (await services.store.load_game(info.id)).game
     x, y, r = game.legal_placements()[0]
-    await services.turns.act(ada, info.id, {"type": "place", "x": x, "y": y, "rotation": r})
-    await services.turns.act(ada, info.id, {"type": "follower", "location": None})
+    await services.turns.act(ada, info.id, Place(0, x, y, r))
+    await services.turns.act(ada, info.id, Follower(0, None))
     # The bets step asks both: Ada in her own turn (48 h), Bo out of turn (12 h).
     timers = {
         t.seat: t.due_at for t in await services.store.timers.of_game(info.id) if t.kind == TIMEOUT

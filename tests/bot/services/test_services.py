@@ -6,10 +6,10 @@ import datetime as dt
 
 import pytest
 
-from bot import options
 from bot.services import Services
-from db.models import utcnow
 from db.service import GameService
+from db.values import utcnow
+from engine.actions import Follower, parse_action
 from engine.game import shuffled
 from engine.tiles import base_bag, expansion_tiles
 from tests.fakes.services import ADA, BO
@@ -60,8 +60,8 @@ async def test_timeout_answers_bets_with_pass_t2(service) -> None:
     loaded = await play.store.load_game(gid)
     game = loaded.game
     place = next(a for a in game.legal_actions(0) if a["type"] == "place")
-    await play.turns.act(ADA, gid, place)
-    await play.turns.act(ADA, gid, {"type": "follower", "location": None})
+    await play.turns.act(ADA, gid, parse_action(place))
+    await play.turns.act(ADA, gid, Follower(0, None))
     game = (await play.store.load_game(gid)).game
     if game.pending.step != "bets":
         pytest.skip("this bookmaker tile closed every feature: no bets step (T-2)")
@@ -70,7 +70,7 @@ async def test_timeout_answers_bets_with_pass_t2(service) -> None:
     assert any(p.panel is not None for p in rec.dms.get(11, []))
     assert not any("|" in p.text for p in rec.posts if "asks" in p.text)
     stake = next(a for a in game.legal_actions(0) if a["type"] == "stake")
-    await play.turns.act(ADA, gid, stake)
+    await play.turns.act(ADA, gid, parse_action(stake))
     await play.timers.fire_due(utcnow() + dt.timedelta(hours=2))
     game = (await play.store.load_game(gid)).game
     assert {"player": 1, "type": "stake_pass"} in game.actions
@@ -80,13 +80,14 @@ async def test_options_store_the_bot_policy(service) -> None:
     play, _ = service
     gid = await two_player_game(play, "skip")
     info = await play.store.game_info(gid)
-    assert info.options[options.POLICY] == "skip" and info.timeout_policy == "ai"
+    # One vocabulary (db.values): the policy is the game's own column.
+    assert info.timeout_policy == "skip" and "on_timeout" not in info.options
     assert info.turn_timeout_seconds == 3600
 
 
 async def test_unknown_league_is_refused(service) -> None:
     play, _ = service
-    from bot.leagues import LeagueError
+    from db.errors import LeagueError
 
     with pytest.raises(LeagueError) as refused:
         await play.lobby.create(ADA, expansions=[], league="nope")
@@ -143,8 +144,9 @@ async def test_a_failing_ai_move_is_retried_by_the_scheduler(service, monkeypatc
     real = AI.choose
     monkeypatch.setattr(AI, "choose", lambda self, game, seat: (_ for _ in ()).throw(ValueError()))
     game = (await play.store.load_game(gid)).game
-    await play.turns.act(ADA, gid, next(a for a in game.legal_actions(0) if a["type"] == "place"))
-    await play.turns.act(ADA, gid, {"type": "follower", "location": None})
+    place = next(a for a in game.legal_actions(0) if a["type"] == "place")
+    await play.turns.act(ADA, gid, parse_action(place))
+    await play.turns.act(ADA, gid, Follower(0, None))
     assert [t.kind for t in await play.store.timers.of_game(gid)] == ["ai-retry"]
     monkeypatch.setattr(AI, "choose", real)
     assert await play.timers.fire_due(utcnow() + dt.timedelta(minutes=10)) == 1
@@ -160,19 +162,21 @@ async def test_a_stand_in_beaten_by_a_player_is_retried_quietly(
     play, _ = service
     gid = await ai_game(play)
     from db.errors import StaleGame
+    from db.table import OpenGame
 
-    real = play.store.act_as_ai
+    real = OpenGame.act_as
 
     async def beaten(*args, **kw):
         raise StaleGame()
 
-    monkeypatch.setattr(play.store, "act_as_ai", beaten)
+    monkeypatch.setattr(OpenGame, "act_as", beaten)
     game = (await play.store.load_game(gid)).game
-    await play.turns.act(ADA, gid, next(a for a in game.legal_actions(0) if a["type"] == "place"))
+    place = next(a for a in game.legal_actions(0) if a["type"] == "place")
+    await play.turns.act(ADA, gid, parse_action(place))
     caplog.clear()
-    await play.turns.act(ADA, gid, {"type": "follower", "location": None})
+    await play.turns.act(ADA, gid, Follower(0, None))
     assert [t.kind for t in await play.store.timers.of_game(gid)] == ["ai-retry"]
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "WARNING")]
-    monkeypatch.setattr(play.store, "act_as_ai", real)
+    monkeypatch.setattr(OpenGame, "act_as", real)
     assert await play.timers.fire_due(utcnow() + dt.timedelta(minutes=10)) == 1
     assert (await play.store.load_game(gid)).game.pending.active == 0

@@ -47,7 +47,7 @@ def test_score_lines_count_points_and_followers() -> None:
 
 
 def test_standings_count_games_and_wins() -> None:
-    from bot.leagues import Standing
+    from db.ratings import Standing
 
     row = Standing(1, "Ada", games=1, wins=0, shared_wins=1, average_score=12.0, rating=3.4)
     en = standings_page("L", [row], 0, Words("en")).description

@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Labeller
 from bot.text import Text, Words
+from engine.actions import GameAction
 from engine.game import Game
-from engine.phases import Action
 from tests.fakes.toy import rules
 
 
@@ -17,7 +17,7 @@ class BellsAdapter(Adapter):
     name = rules.NAME
     title = "toy.title"
     command = CommandSpec("bell", "toy.command", "toy.command.choice")
-    actions = frozenset({rules.RING, rules.ECHO})
+    actions = (rules.Ring, rules.Echo)
     prompts: ClassVar[Mapping[str, str]] = {rules.STEP_ECHO: "toy.prompt.echo"}
     holdings: ClassVar[Mapping[str, str]] = {"bells": "toy.holding"}
     score_groups: ClassVar[Mapping[str, str]] = {"bell": "toy.group", "echo": "toy.group"}
@@ -37,18 +37,23 @@ class BellsAdapter(Adapter):
         "toy.group": "Bell ringing",
     }
 
-    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
+    def labeller(
+        self, game: Game, seat: int, words: Words, offered: Sequence[GameAction]
+    ) -> Labeller:
         left = game.ext[rules.NAME][seat]
 
-        def label(action: Action) -> Text:
-            if action["type"] == rules.RING:
-                return words("toy.label.ring", count=left)
-            return words("toy.label.echo", count=int(action["times"]))
+        def label(action: GameAction) -> Text:
+            match action:
+                case rules.Ring():
+                    return words("toy.label.ring", count=left)
+                case rules.Echo(times=times):
+                    return words("toy.label.echo", count=times)
+            raise AssertionError(action)
 
         return label
 
     def hand_items(self, key: str, value: Any, words: Words) -> list[Text]:
         return [words("toy.bells", count=int(value))]
 
-    def passive(self, legal: list[Action]) -> Action | None:
-        return next((a for a in legal if a.get("times") == 1), None)
+    def passive(self, legal: Sequence[GameAction]) -> GameAction | None:
+        return next((a for a in legal if isinstance(a, rules.Echo) and a.times == 1), None)
