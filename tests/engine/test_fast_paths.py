@@ -22,7 +22,7 @@ from engine.board import Board, Placed
 from engine.directions import ROTATIONS
 from engine.events import EventLog
 from engine.expansions import known_expansions
-from engine.frozen import FrozenDict, frozen_builder
+from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
 from engine.game import shuffled
 from engine.phases import Decision, new_decision
 from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
@@ -90,8 +90,11 @@ def test_listings_and_draw_checks_match_the_definition(expansions):
             assert board.can_place(kind) == bool(_listing(board, kind))
             for x, y, r in _listing(board, kind):
                 assert r in board.fits(kind, (x, y))
-        if board._cells is not None:  # kept sorted by place() once made
-            assert board._cells == sorted(board.frontier)
+        if board._cells is not None:  # kept sorted and up to date by place() once made
+            assert [(x, y) for x, y, _, _ in board._cells] == sorted(board.frontier)
+            for x, y, need, quad in board._cells:
+                assert need == board.frontier[x, y]
+                assert quad == tuple((x, y, r) for r in ROTATIONS)
 
 
 def test_a_placement_drops_the_kept_listing():
@@ -327,3 +330,42 @@ def test_joins_reach_merge_hooks_registered_late_and_after_a_restore(monkeypatch
     game.hooks.merge.add(lambda g, kept, absorbed: again.append(g))
     _play_until(game, lambda: again)
     assert all(g is game for g in again)
+
+
+# --- issue #35: the board's follower index, feature order, frozen values ---------------
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_board_followers_are_every_feature_s_followers_in_root_order(expansions):
+    for seed in range(2):
+        for game in _played(seed, expansions, players=4):
+            board = game.board
+            assert list(board.features) == sorted(board.features)  # ascending roots
+            plain = [(feat, f) for feat in board.features.values() for f in feat.followers]
+            assert list(board.followers()) == plain
+            assert list(board.followers()) == plain  # after dropping stale roots
+
+
+def test_flat_and_nested_values_freeze_alike():
+    flat = {"type": "score", "player": 1, "points": 4, "at": (2, 3)}
+    nested = {"type": "x", "at": [2, 3], "more": {"a": [1, {"b": {2}}]}}
+    for value in (flat, nested):
+        frozen = freeze(value)
+        assert type(frozen) is FrozenDict and frozen == value
+    assert type(freeze(nested)["at"]) is FrozenList
+    assert type(freeze(nested)["more"]["a"][1]) is FrozenDict
+    assert freeze(nested)["more"]["a"][1]["b"] == frozenset({2})
+    with pytest.raises(TypeError):
+        freeze(flat)["points"] = 5
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_x5_4_has_swap_says_whether_swap_options_lists_any(seed):
+    from engine.expansions.christmas.targets import has_swap, swap_options
+
+    found = set()
+    for game in _played(seed, ("christmas", "abbot"), players=4):
+        for player in range(4):
+            for kind in ("road", "city", "field", "monastery"):
+                listed = bool(swap_options(game, player, kind))
+                assert has_swap(game, player, kind) == listed
+                found.add(listed)
+    assert found == {True, False}
