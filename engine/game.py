@@ -37,7 +37,7 @@ from engine.phases import (
     new_decision,
 )
 from engine.plugins import install_expansions, known_expansions, stock
-from engine.tiles import KINDS
+from engine.tiles import FACES, KINDS
 from engine.turn import PlacementRule, Turn
 
 __all__ = ["Game", "PlacementRule", "Turn", "shuffled"]
@@ -232,6 +232,35 @@ class Game:
                 node = parent[node]
             if not features[node].followers:
                 out.append(placed.face.canonical[i])
+        return out
+
+    def legal_moves(self) -> list[tuple[int, int, int, str | None]]:
+        """Every legal pair of this turn's placement and follower choice, as
+        (x, y, rotation, location): for each of :meth:`legal_placements`,
+        ``None`` (no follower) and then each location :meth:`legal_followers`
+        would list once the tile is placed there (B-4, B-5), worked out from
+        the board as it is: nothing is placed or copied. [] when the pending
+        step is not a placement. Expansions' pieces (A-3), their actions,
+        and what their effects between placing and the follower step could
+        change are not part of it."""
+        turn = self.turn
+        if self._pending is None or self._pending.step != STEP_PLACE or turn is None:
+            return []
+        board, kind = self.board, turn.tile
+        follow = self.supply[turn.player] > 0  # B-5: else no follower can go
+        out: list[tuple[int, int, int, str | None]] = []
+        near = None
+        cell = None
+        for x, y, r in self._placements(turn):
+            out.append((x, y, r, None))
+            if not follow:
+                continue
+            if (x, y) != cell:
+                cell, near = (x, y), board.neighbours((x, y))
+            assert near is not None
+            face = FACES[(kind, r)]
+            names = face.canonical
+            out += [(x, y, r, names[i]) for i in board.open_spots(face, near)]
         return out
 
     def legal_actions(self, player: int) -> list[Action]:

@@ -369,3 +369,38 @@ def test_x5_4_has_swap_says_whether_swap_options_lists_any(seed):
                 assert has_swap(game, player, kind) == listed
                 found.add(listed)
     assert found == {True, False}
+
+
+def _moves_by_copies(game: Game) -> dict[tuple[int, int, int], list[str | None] | None]:
+    """legal_moves() by definition: each placement applied to its own copy of
+    the game, then legal_followers() there (None for a placement whose copy
+    is asked something else first: an expansion's question after placing)."""
+    record, player = game.record(), game.pending.active
+    out: dict[tuple[int, int, int], list[str | None] | None] = {}
+    for x, y, r in game.legal_placements()[::3]:  # a third of them, to stay quick
+        copy = _replayed(record)
+        copy.apply({"player": player, "type": "place", "x": x, "y": y, "rotation": r})
+        locs = copy.legal_followers()
+        out[x, y, r] = None if locs is None else [None, *locs]
+    return out
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_legal_moves_are_each_placement_then_its_follower_spots(expansions):
+    compared = 0
+    for seed in range(2):
+        for game in _played(seed, expansions, players=3)[seed::2]:
+            if game.pending is None or game.pending.step != "place":
+                assert game.legal_moves() == []
+                continue
+            moves = game.legal_moves()
+            listed: dict[tuple[int, int, int], list[str | None]] = {}
+            for x, y, r, loc in moves:
+                listed.setdefault((x, y, r), []).append(loc)
+            assert list(listed) == game.legal_placements()  # every placement, in order
+            copies = _moves_by_copies(game)
+            for placement, locs in copies.items():
+                if locs is not None:  # else asked something first (X-2): not comparable
+                    assert listed[placement] == locs, placement
+                    compared += 1
+    assert compared > 10
