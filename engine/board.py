@@ -243,6 +243,14 @@ class Board:
         edge_roots: list[int | None] = [None] * 4
         half_roots: list[int | None] = [None] * 8
         occupied: set[int] = set()
+
+        def root_of(node: int) -> int:  # find(), without path halving: this only reads
+            while parent[node] != node:
+                node = parent[node]
+            if features[node].followers:
+                occupied.add(node)
+            return node
+
         for edge, (dx, dy) in enumerate(OFFSETS):
             other = tiles.get((x + dx, y + dy))
             if other is None:
@@ -250,21 +258,11 @@ class Board:
             theirs, nodes = other.face, other.nodes
             seg = theirs.edge_seg[opposite(edge)]
             if seg is not None:
-                root = nodes[seg]
-                while parent[root] != root:
-                    root = parent[root]
-                edge_roots[edge] = root
-                if features[root].followers:
-                    occupied.add(root)
+                edge_roots[edge] = root_of(nodes[seg])
             for half in (2 * edge, 2 * edge + 1):
                 seg = theirs.half_seg[facing_half(half)]
                 if seg is not None:
-                    root = nodes[seg]
-                    while parent[root] != root:
-                        root = parent[root]
-                    half_roots[half] = root
-                    if features[root].followers:
-                        occupied.add(root)
+                    half_roots[half] = root_of(nodes[seg])
         return Neighbours(edge_roots, half_roots, occupied)
 
     def open_spots(self, face: Face, near: Neighbours) -> tuple[int, ...]:

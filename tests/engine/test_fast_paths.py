@@ -404,3 +404,29 @@ def test_legal_moves_are_each_placement_then_its_follower_spots(expansions):
                     assert listed[placement] == locs, placement
                     compared += 1
     assert compared > 10
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_gifts_ai_values_placements_as_option_values_and_preview_do(seed):
+    from engine.expansions.gifts.advice import tile_value
+    from engine.expansions.gifts.ai import earns_gift, joins_others
+
+    checked = 0
+    for game in _played(seed, ("gifts",), players=3):
+        if game.pending is None or game.pending.step != "place":
+            continue
+        player, kind = game.pending.active, game.turn.tile
+        expected = max(
+            (
+                max(option_values(game, player, kind, (x, y), r).values())
+                for x, y, r in game.board.placements(kind)
+            ),
+            default=float("-inf"),
+        )
+        assert tile_value(game, player, kind) == expected  # floats, exactly
+        for x, y, r in game.legal_placements():
+            near = game.board.neighbours((x, y))
+            gift = earns_gift(game, player, kind, x, y, r)
+            assert joins_others(game, player, FACES[(kind, r)], near) == gift
+            checked += gift
+    assert checked > 0
