@@ -13,12 +13,8 @@ import weakref
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
-from engine import flows, scoring
-from engine.actions import (
-    Follower,
-    GameAction,
-    Place,
-)
+from engine import flows, listing, scoring
+from engine.actions import Follower, GameAction, Place
 from engine.board import Board, Feature, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.events import EventLog
@@ -37,7 +33,7 @@ from engine.phases import (
     new_decision,
 )
 from engine.plugins import install_expansions, known_expansions, stock
-from engine.tiles import FACES, KINDS
+from engine.tiles import KINDS
 from engine.turn import PlacementRule, Turn
 
 __all__ = ["Game", "PlacementRule", "Turn", "shuffled"]
@@ -179,8 +175,7 @@ class Game:
         return list(self._placements(self.turn))
 
     def _placements(self, turn: Turn) -> list[tuple[int, int, int]]:
-        """legal_placements() in the place step: the board's kept listing
-        itself when nothing limits it (callers copy or only read)."""
+        """legal_placements() in the place step, maybe the board's own list (read only)."""
         out = self.board._placements(turn.tile)
         if turn.allowed_cells is not None:
             out = [p for p in out if (p[0], p[1]) in turn.allowed_cells]
@@ -235,33 +230,9 @@ class Game:
         return out
 
     def legal_moves(self) -> list[tuple[int, int, int, str | None]]:
-        """Every legal pair of this turn's placement and follower choice, as
-        (x, y, rotation, location): for each of :meth:`legal_placements`,
-        ``None`` (no follower) and then each location :meth:`legal_followers`
-        would list once the tile is placed there (B-4, B-5), worked out from
-        the board as it is: nothing is placed or copied. [] when the pending
-        step is not a placement. Expansions' pieces (A-3), their actions,
-        and what their effects between placing and the follower step could
-        change are not part of it."""
-        turn = self.turn
-        if self._pending is None or self._pending.step != STEP_PLACE or turn is None:
-            return []
-        board, kind = self.board, turn.tile
-        follow = self.supply[turn.player] > 0  # B-5: else no follower can go
-        out: list[tuple[int, int, int, str | None]] = []
-        near = None
-        cell = None
-        for x, y, r in self._placements(turn):
-            out.append((x, y, r, None))
-            if not follow:
-                continue
-            if (x, y) != cell:
-                cell, near = (x, y), board.neighbours((x, y))
-            assert near is not None
-            face = FACES[(kind, r)]
-            names = face.canonical
-            out += [(x, y, r, names[i]) for i in board.open_spots(face, near)]
-        return out
+        """Every legal (x, y, rotation, location) of this turn's placement
+        and follower choice, nothing placed (engine.listing.legal_moves)."""
+        return listing.legal_moves(self)
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every complete legal action for ``player`` now (base and expansion)."""
