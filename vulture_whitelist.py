@@ -37,6 +37,8 @@ _.template_text  # bot/locales/extract.py: test_catalogues runs it in a fresh in
 _.random_base  # benchmarks/engine.py: figures run by name (getattr(worker, name))
 _.random_expansions
 _.late_moves
+_.ai_expansions
+_.random_with
 _.replay3
 _.ai_decisions
 _.memory

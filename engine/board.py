@@ -11,12 +11,16 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterator, Sized
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine.directions import OFFSETS, RING, opposite
+from engine.directions import OFFSETS, RING, facing_half, opposite
 from engine.frozen import frozen_builder
-from engine.tiles import FACES, FITS, RING_KINDS, Face, SegmentKind
+from engine.tiles import FACES, FIT_SLOTS, FITS, RING_KINDS, Face, SegmentKind
 
 Pos = tuple[int, int]
+# A frontier cell in the board's sorted listing: [x, y, need code, its
+# placements (x, y, r) by rotation slot] (Board._cells).
+_Entry = list[Any]
 
 
 @dataclass(slots=True)
@@ -94,12 +98,29 @@ class PlaceResult:
 MergeHook = Callable[[Feature, Feature], None]
 
 
+@dataclass(slots=True)
+class Neighbours:
+    """What an empty cell's neighbours offer a tile placed there
+    (:meth:`Board.neighbours`): the roots across each edge (roads, cities)
+    and half-edge (fields), None where nothing is; those holding followers."""
+
+    edge_roots: list[int | None]
+    half_roots: list[int | None]
+    occupied: set[int]
+
+
 class Board:
     def __init__(self) -> None:
         self.tiles: dict[Pos, Placed] = {}
         self.parent: list[int] = []
         self.node_seg: list[tuple[Pos, int]] = []
+        # By root, in ascending order: a feature is added when its node is
+        # made (nodes are numbered in order) and only ever removed by a join.
         self.features: dict[int, Feature] = {}
+        # Roots of the features that may hold followers: every root a
+        # follower was put on or joined into (Game.add_follower,
+        # move_follower, joins); followers() drops the stale ones.
+        self.occupied: set[int] = set()
         # Empty cells next to placed tiles -> need code (engine.tiles.NEED_CODE).
         self.frontier: dict[Pos, int] = {}
         self.monasteries: dict[Pos, int] = {}
@@ -113,10 +134,14 @@ class Board:
         # gates them on its merge hook point's live list of functions.
         self.merge_hooks: list[MergeHook] = []
         self.merge_gate: Sized = self.merge_hooks
-        # The frontier's cells in sorted order: made by the first listing, then
-        # kept up to date by place() (a replay never lists, never pays); and
-        # the last listing, dropped at every placement.
-        self._cells: list[Pos] | None = None
+        # The frontier's cells in sorted order, each an entry [x, y, need,
+        # its four placements (x, y, r) by rotation], found by cell in
+        # _entries: made by the first listing, then kept up to date by place()
+        # (a replay never lists, never pays); and the last listing, dropped
+        # at every placement. A listing reads the entries in order: no
+        # lookup or new tuple per cell.
+        self._cells: list[_Entry] | None = None
+        self._entries: dict[Pos, _Entry] = {}
         self._listing: tuple[str, list[tuple[int, int, int]]] | None = None
 
     # --- union-find -------------------------------------------------------
@@ -156,6 +181,7 @@ class Board:
         fa.pennants += fb.pennants
         if fb.followers:
             fa.followers.extend(fb.followers)
+            self.occupied.add(ra)
         if fb.cities:
             fa.cities += fb.cities
         fa.completed = fa.completed or fb.completed
@@ -184,16 +210,86 @@ class Board:
 
     def placements(self, kind: str) -> list[tuple[int, int, int]]:
         """Every legal (x, y, rotation) for ``kind`` (B-4), sorted."""
+        return list(self._placements(kind))
+
+    def _placements(self, kind: str) -> list[tuple[int, int, int]]:
+        """placements(kind), the kept list itself (callers copy or only read)."""
         listing = self._listing
         if listing is None or listing[0] != kind:
-            table, need = FITS[kind], self.frontier
-            if self._cells is None:
-                self._cells = sorted(self.frontier)
-            listing = (kind, [(x, y, r) for x, y in self._cells for r in table[need[x, y]]])
+            table = FIT_SLOTS[kind]
+            cells = self._cells
+            if cells is None:
+                cells = [self._entry(cell, need) for cell, need in self.frontier.items()]
+                cells.sort()
+                self._cells = cells
+            listing = (kind, [quad[i] for _, _, need, quad in cells for i in table[need]])
             # Kept until the next placement: the turn's listing, the bot's
             # choices and the AI all ask for the same tile.
             self._listing = listing
-        return list(listing[1])
+        return listing[1]
+
+    def _entry(self, cell: Pos, need: int) -> _Entry:
+        x, y = cell
+        entry: _Entry = [x, y, need, ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))]
+        self._entries[cell] = entry
+        return entry
+
+    def neighbours(self, cell: Pos) -> Neighbours:
+        """What a tile placed on the empty ``cell`` would join: the root of
+        the road or city across each edge, of the field across each
+        half-edge (None where nothing is), and which of them hold followers."""
+        x, y = cell
+        tiles, parent, features = self.tiles, self.parent, self.features
+        edge_roots: list[int | None] = [None] * 4
+        half_roots: list[int | None] = [None] * 8
+        occupied: set[int] = set()
+
+        def root_of(node: int) -> int:  # find(), without path halving: this only reads
+            while parent[node] != node:
+                node = parent[node]
+            if features[node].followers:
+                occupied.add(node)
+            return node
+
+        for edge, (dx, dy) in enumerate(OFFSETS):
+            other = tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            theirs, nodes = other.face, other.nodes
+            seg = theirs.edge_seg[opposite(edge)]
+            if seg is not None:
+                edge_roots[edge] = root_of(nodes[seg])
+            for half in (2 * edge, 2 * edge + 1):
+                seg = theirs.half_seg[facing_half(half)]
+                if seg is not None:
+                    half_roots[half] = root_of(nodes[seg])
+        return Neighbours(edge_roots, half_roots, occupied)
+
+    def open_spots(self, face: Face, near: Neighbours) -> tuple[int, ...]:
+        """The segments of ``face`` (placed on the cell ``near`` describes) a
+        follower could take right after (B-5): its spots whose feature, once
+        joined, holds no follower. Segments of the tile that reach one
+        feature are one feature: an occupied one takes the others with it."""
+        if not near.occupied:
+            return face.spots
+        joined: list[set[int]] = [set() for _ in face.segments]
+        for edge, seg in face.edge_pairs:
+            root = near.edge_roots[edge]
+            if root is not None:
+                joined[seg].add(root)
+        for half, seg in face.half_pairs:
+            root = near.half_roots[half]
+            if root is not None:
+                joined[seg].add(root)
+        taken = set(near.occupied)  # roots of features that hold followers once joined
+        grew = True
+        while grew:  # a segment touching a taken root takes all its roots along
+            grew = False
+            for roots in joined:
+                if roots and not roots <= taken and not roots.isdisjoint(taken):
+                    taken |= roots
+                    grew = True
+        return tuple(i for i in face.spots if joined[i].isdisjoint(taken))
 
     def can_place(self, kind: str) -> bool:
         table = FITS[kind]
@@ -239,7 +335,8 @@ class Board:
         tiles[pos] = placed
         cells = self._cells
         if frontier.pop(pos, None) is not None and cells is not None:
-            del cells[bisect_left(cells, pos)]
+            del cells[bisect_left(cells, [x, y])]  # [x, y] sorts just before its entry
+            del self._entries[pos]
         self._listing = None
 
         extended: list[int] = []
@@ -249,10 +346,13 @@ class Board:
             if other is None:
                 need = frontier.get(npos)
                 if need is None:
+                    need = frontier[npos] = f.need_bits[edge]
                     if cells is not None:
-                        insort(cells, npos)
-                    need = 0
-                frontier[npos] = need + f.need_bits[edge]  # one side, set once
+                        insort(cells, self._entry(npos, need))
+                else:
+                    need = frontier[npos] = need + f.need_bits[edge]  # one side, set once
+                    if cells is not None:
+                        self._entries[npos][2] = need
                 continue
             theirs_face, theirs_nodes = other.face, other.nodes
             mine, halves = f.links[edge]
@@ -340,7 +440,14 @@ class Board:
         return not feat.completed and not self.is_complete(feat)
 
     def followers(self) -> Iterator[tuple[Feature, Follower]]:
-        for feat in self.features.values():
+        """Every follower with its feature, by feature (ascending roots, as
+        ``features``), each feature's in their order."""
+        features, occupied = self.features, self.occupied
+        for root in sorted(occupied):
+            feat = features.get(root)
+            if feat is None or not feat.followers:
+                occupied.discard(root)  # joined into another, or left empty
+                continue
             for f in feat.followers:
                 yield feat, f
 

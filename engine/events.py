@@ -59,7 +59,11 @@ class EventLog(RecordLog[Event | _Compact]):
 
     def since(self, mark: int) -> list[Event]:
         """The events from index ``mark`` on (what one action caused)."""
-        return self._read(self._items[mark:])
+        items = self._items
+        if len(items) == mark + 1:  # one event: most actions of the base game
+            e = items[mark]
+            return [e[0](e) if type(e) is tuple else e]  # type: ignore[list-item]
+        return self._read(items[mark:])
 
     def _read(self, items: list[Event | _Compact]) -> list[Event]:
         return [e[0](e) if type(e) is tuple else e for e in items]  # type: ignore[misc]

@@ -77,12 +77,18 @@ class FrozenList(_Unchangeable, list[Any]):
     append = extend = insert = pop = remove = clear = sort = reverse = _refuse
 
 
+_CONTAINERS = frozenset({dict, list, tuple, set})  # what freeze() looks inside
+
+
 def freeze(value: Any) -> Any:
     """``value`` with every dict, list and set in it made unchangeable
     (FrozenDict, FrozenList, frozenset); anything else as it is."""
     kind = type(value)
     if kind is dict:
-        return FrozenDict({k: freeze(v) for k, v in value.items()})
+        for v in value.values():
+            if type(v) in _CONTAINERS:
+                return FrozenDict({k: freeze(v) for k, v in value.items()})
+        return FrozenDict(value)  # flat (most events): nothing inside to freeze
     if kind is list:
         return FrozenList([freeze(v) for v in value])
     if kind is tuple:

@@ -13,12 +13,8 @@ import weakref
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
-from engine import flows, scoring
-from engine.actions import (
-    Follower,
-    GameAction,
-    Place,
-)
+from engine import flows, listing, scoring
+from engine.actions import Follower, GameAction, Place
 from engine.board import Board, Feature, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.events import EventLog
@@ -176,11 +172,15 @@ class Game:
         pending step is not a placement (B-4)."""
         if self._pending is None or self._pending.step != STEP_PLACE or self.turn is None:
             return []
-        out = self.board.placements(self.turn.tile)
-        if self.turn.allowed_cells is not None:
-            out = [p for p in out if (p[0], p[1]) in self.turn.allowed_cells]
-        if self.turn.rule is not None:
-            out = [p for p in out if p in self.turn.rule.allowed]
+        return list(self._placements(self.turn))
+
+    def _placements(self, turn: Turn) -> list[tuple[int, int, int]]:
+        """legal_placements() in the place step, maybe the board's own list (read only)."""
+        out = self.board._placements(turn.tile)
+        if turn.allowed_cells is not None:
+            out = [p for p in out if (p[0], p[1]) in turn.allowed_cells]
+        if turn.rule is not None:
+            out = [p for p in out if p in turn.rule.allowed]
         return out
 
     def fits_this_turn(self, kind: str) -> bool:
@@ -229,16 +229,21 @@ class Game:
                 out.append(placed.face.canonical[i])
         return out
 
+    def legal_moves(self) -> list[tuple[int, int, int, str | None]]:
+        """Every legal (x, y, rotation, location) of this turn's placement
+        and follower choice, nothing placed (engine.listing.legal_moves)."""
+        return listing.legal_moves(self)
+
     def legal_actions(self, player: int) -> list[Action]:
         """Every complete legal action for ``player`` now (base and expansion)."""
         d = self._pending
         if d is None or player not in d.players:
             return []
         out: list[Action] = []
-        if "place" in d.types:
+        if "place" in d.types and d.step == STEP_PLACE and self.turn is not None:
             out = [
                 {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
-                for x, y, r in self.legal_placements()
+                for x, y, r in self._placements(self.turn)
             ]
         if "follower" in d.types:
             locs: list[str | None] = [None, *(self.legal_followers() or [])]
@@ -326,6 +331,7 @@ class Game:
         follower = Piece(player, pos, seg, lying, piece)
         feat = self.board.feature_at(pos, seg)
         feat.followers.append(follower)
+        self.board.occupied.add(feat.id)
         if piece is None:
             self.supply[player] -= 1
         self.hooks.follower_placed(self, feat, follower)
@@ -344,6 +350,7 @@ class Game:
         follower.pos, follower.seg, follower.lying = pos, seg, lying
         feat = self.board.feature_at(pos, seg)
         feat.followers.append(follower)
+        self.board.occupied.add(feat.id)
         self.hooks.follower_placed(self, feat, follower)
 
     def followers_of(self, player: int) -> list[tuple[Feature, Piece]]:

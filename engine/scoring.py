@@ -155,8 +155,10 @@ def final_scoring(game: Game) -> None:
     """B-8: incomplete roads, cities, monasteries (gardens, A-5), then farms."""
     features = game.board.features
     by_kind: dict[str, list[int]] = {}
-    for root in sorted(features):  # no join happens from here on: the roots stay
-        by_kind.setdefault(features[root].kind, []).append(root)
+    # Ascending roots (the board keeps its features in that order); no join
+    # happens from here on: the roots stay.
+    for root, feat in features.items():
+        by_kind.setdefault(feat.kind, []).append(root)
     for kind in FEATURE_KINDS:
         for root in by_kind.get(kind, ()):
             feat = features[root]

@@ -387,6 +387,17 @@ def _fit_table(faces: list[Face]) -> tuple[tuple[int, ...], ...]:
 KINDS: dict[str, TileKind] = {}
 FACES: dict[tuple[str, int], Face] = {}
 FITS: dict[str, tuple[tuple[int, ...], ...]] = {}
+# The same as rotation slots (0..3 for 0..270 degrees): where a board's
+# listing finds the placement tuples it keeps per cell.
+FIT_SLOTS: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+_SLOTS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _slots(rotations: tuple[int, ...]) -> tuple[int, ...]:
+    """Rotation slots of ``rotations`` (one shared tuple per set of them)."""
+    return _SLOTS.setdefault(rotations, tuple(ROTATIONS.index(r) for r in rotations))
 
 
 def register_kinds(*kinds: TileKind) -> None:
@@ -401,6 +412,7 @@ def register_kinds(*kinds: TileKind) -> None:
         for f in faces:
             FACES[(tile.kind, f.rotation)] = f
         FITS[tile.kind] = _fit_table(faces)
+        FIT_SLOTS[tile.kind] = tuple(_slots(rots) for rots in FITS[tile.kind])
 
 
 register_kinds(*BASE_KINDS)

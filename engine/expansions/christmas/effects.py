@@ -25,7 +25,7 @@ from engine.expansions.christmas.state import (
     tiebreak_marks,
     tied_owners,
 )
-from engine.expansions.christmas.targets import feature_option, swap_options
+from engine.expansions.christmas.targets import feature_option, has_swap, swap_options
 from engine.marks import is_locked
 from engine.phases import IllegalAction, Steps
 
@@ -217,6 +217,9 @@ class Swap(Behaviour):
 
     def options(self, game: Game, player: int, card: CardDesign) -> list[Option] | None:
         return swap_options(game, player, card.feature)
+
+    def has_options(self, game: Game, player: int, card: CardDesign) -> bool:
+        return has_swap(game, player, card.feature)
 
     def affected(self, game: Game, player: int, opt: Option | None) -> set[int]:
         return set() if opt is None else {opt.data[1].player}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.ai import SegmentPreview, feature_value, option_values, preview_of
+from engine.ai import Outlook, SegmentPreview, feature_value, preview_of
 from engine.board import Feature
 from engine.expansions.gifts.state import CASH_OUT_POINTS
 from engine.phases import Action
@@ -23,11 +23,13 @@ FOLLOWER_BACK = 1.0  # worth of a follower returning to supply
 SAMPLE_KINDS = 6  # tile kinds from the pile sampled to judge Take two
 
 
-def tile_value(game: Game, player: int, kind: str) -> float:
-    """The AI's value of its best placement of ``kind`` (-inf if none)."""
+def tile_value(game: Game, player: int, kind: str, outlook: Outlook | None = None) -> float:
+    """The AI's value of its best placement of ``kind`` (-inf if none);
+    ``outlook``: one already made for this decision (the board unchanged)."""
+    outlook = outlook or Outlook(game, player)
     best = float("-inf")
     for x, y, r in game.board.placements(kind):
-        best = max(best, *option_values(game, player, kind, (x, y), r).values())
+        best = max(best, outlook.best(kind, (x, y), r))
     return best
 
 
@@ -93,7 +95,8 @@ def take_two_gain(game: Game, player: int, a: Action | None = None) -> float:
     """Expected gain of seeing a second tile: E[max(v1, v2)] - v1 over a
     sample of the kinds left in the pile (order unknown, contents public)."""
     assert game.turn is not None
-    v1 = tile_value(game, player, game.turn.tile)
+    outlook = Outlook(game, player)
+    v1 = tile_value(game, player, game.turn.tile, outlook)
     kinds = sorted({k for k in game.bag if game.board.can_place(k)})
     if not kinds:
         return float("-inf")
@@ -101,5 +104,7 @@ def take_two_gain(game: Game, player: int, a: Action | None = None) -> float:
     sample = rng.sample(kinds, min(SAMPLE_KINDS, len(kinds)))
     weights = {k: game.bag.count(k) for k in sample}
     total = sum(weights.values())
-    expected = sum(w * max(v1, tile_value(game, player, k)) for k, w in weights.items()) / total
+    expected = (
+        sum(w * max(v1, tile_value(game, player, k, outlook)) for k, w in weights.items()) / total
+    )
     return expected - v1
