@@ -135,6 +135,30 @@ def test_c5_a_garden_is_no_monastery_for_any_card_or_for_abbey_draws() -> None:
     assert options(g, 0, "score-monastery") == []  # X-4.4, though P0 owns the garden
 
 
+def test_a3_g6_change_position_never_stands_a_follower_on_a_garden() -> None:
+    # Found by the all-expansions run (seed 164330): a farmer on a garden twin's field
+    # was stood up onto the garden, where only an abbot may stand (A-3).
+    g = new(["gifts", "abbot"], ["Eg", "E", "E"], gifts=[])
+    turn(g, "Eg 0,1 r180 NNW")  # P0's farmer, on the field that holds the garden
+    turn(g, "E 0,-1 r180 -")
+    give_gift(g, 0, gifts.CHANGE_POSITION)
+    # Up onto the open city S, never onto the garden G (A-3).
+    assert [t["to"] for t in targets(g, 0, gifts.CHANGE_POSITION)] == ["S"]
+    refused(
+        g,
+        {
+            "player": 0,
+            "type": gifts.OPEN,
+            "card": gifts.CHANGE_POSITION,
+            "x": 0,
+            "y": 1,
+            "location": "NNW",
+            "to": "G",
+        },
+        r"only an abbot stands on a garden \(A-3, G-6\)",
+    )
+
+
 # --- C-6 the river and tile cards ----------------------------------------------------------
 def test_c6_no_second_tile_while_the_river_is_drawn_and_the_mastermind_after_it() -> None:
     g = new(

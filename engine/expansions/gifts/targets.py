@@ -20,6 +20,7 @@ from engine.expansions.gifts.actions import OpenGift
 from engine.expansions.gifts.state import CASH_OUT, CASH_OUT_POINTS, ROAD_SWEEPER
 from engine.marks import is_locked as _marked
 from engine.phases import IllegalAction, MalformedAction, Steps
+from engine.tiles import FOLLOWER_KINDS
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -94,7 +95,8 @@ def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
         placed = board.tiles[f.pos]
         lying = feat.kind == "field"
         for i, seg in enumerate(placed.face.segments):
-            if (seg.kind == "field") == lying:
+            # B-5, A-3: a follower never stands on a garden (only an abbot does)
+            if (seg.kind == "field") == lying or seg.kind not in FOLLOWER_KINDS:
                 continue
             if not lying or _can_stand_on(game, board.feature_of(placed.nodes[i])):
                 out.append({**named_segment(board, f.pos, f.seg), "to": placed.face.canonical[i]})
@@ -207,6 +209,11 @@ def plan_change_position(game: Game, player: int, action: OpenGift) -> Plan:
         raise IllegalAction(
             f"Change position switches between standing and lying: a follower on a "
             f"{feat.kind} cannot move to a {target.kind} (G-6)"
+        )
+    if target.kind not in FOLLOWER_KINDS:
+        raise IllegalAction(
+            f"a follower cannot stand on the {target.kind} at {action.to}: "
+            "only an abbot stands on a garden (A-3, G-6)"
         )
     if lying and not board.is_unfinished(target):
         raise IllegalAction(f"the {target.kind} at {action.to} is finished (G-6)")
