@@ -1,7 +1,7 @@
 """Engine benchmark: `python -m benchmarks.engine [--rounds N] [--base REV]`.
 
-Measures this tree against the engine as of a base commit (default 252bab5,
-before the speed work of issue #19), side by side in ONE run, so the ratios
+Measures this tree against the engine as of a base commit (default e8c1e91,
+before the work of issue #35), side by side in ONE run, so the ratios
 hold on a noisy, shared machine:
 
 * the base commit is checked out into a temporary git worktree (removed
@@ -12,15 +12,20 @@ hold on a noisy, shared machine:
   ratio of medians for wall time and for CPU time (``time.process_time``);
 * the workload uses only API both versions have: ``Game(players, expansions,
   seed)``, ``pending``, ``legal_actions``, ``legal_placements``,
-  ``legal_followers``, ``apply(dict)``, ``record()``, ``engine.replay`` and
-  ``engine.ai.AI`` / ``play_out``. Both engines play the same games; a
-  checksum of each workload's results must agree, or the run stops.
+  ``legal_followers``, ``apply(dict)``, ``record()``, ``engine.replay``,
+  ``engine.ai.AI`` / ``play_out`` and ``engine.expansions.known_expansions``;
+  the late turn's pairs take ``Game.legal_moves()`` where the tree has it
+  (the call issue #35 added), else each placement applied to a copy and
+  ``legal_followers()`` there, the only way before it. A checksum of each
+  workload's results must agree; where it does not (the rules changed since
+  the base commit) or the base lacks an expansion of the row, the row says
+  so, shows this tree's figures, and the run goes on.
 
-Targets (issue #19), as ratios new / base: random full 2-player base game
-<= 0.40; all legal moves of a late turn (every placement and its follower
-spots, the mover holding followers) <= 0.55; full replay of a 3-player record
-<= 0.5; AI decision p95 <= 0.5; memory per cached game (tracemalloc: the size
-a Game replayed from its record retains) <= 0.5.
+Targets (issue #35), as ratios new / base: random full 2-player base game
+<= 0.65; every (placement, follower option) pair of a late turn <= 0.35;
+the normal AI's decision p95 in 4-player games with gifts, bets and
+christmas <= 0.5. Within this tree: a random 4-player game with those
+expansions costs <= 2.0x the random 2-player base game.
 """
 
 from __future__ import annotations
@@ -43,10 +48,10 @@ from typing import Any
 
 from engine import Game, replay
 from engine.ai import AI, play_out
+from engine.expansions import known_expansions
 
-BASE = "252bab5"
+BASE = "e8c1e91"
 ROOT = Path(__file__).resolve().parents[1]
-ALL_EXPANSIONS = ("gifts", "bets", "christmas")  # the shipped ones, in both versions
 
 # Workload sizes (per round).
 RANDOM_SEEDS = range(8)
@@ -55,6 +60,8 @@ LATE_SEEDS = range(6)
 LATE_TILES = 60  # "late": at least this many tiles on the board
 REPLAY_SEEDS = range(6)
 AI_SEEDS = range(2)
+AI_EXPANSION_SEEDS = range(1)
+GIFTS_BETS_XMAS = ("gifts", "bets", "christmas")
 
 
 # --- the workload (runs in a worker, against whichever engine it imports) -------
@@ -127,20 +134,33 @@ class Worker:
         n = len(RANDOM_SEEDS)
         return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
 
-    def random_expansions(self) -> dict[str, Any]:
+    def random_expansions(self, expansions: list[str]) -> dict[str, Any]:
+        return self.random_with(expansions, 4)
+
+    def random_with(self, expansions: list[str], players: int) -> dict[str, Any]:
         clock, check = Clock(), []
         for seed in EXPANSION_SEEDS:
             with clock:
-                game = random_game(seed, 4, ALL_EXPANSIONS)
+                game = random_game(seed, players, tuple(expansions))
             check.append(game.final_scores())
         n = len(EXPANSION_SEEDS)
         return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
 
     def late_moves(self) -> dict[str, Any]:
         """Every placement of the drawn tile and, for each, its follower
-        spots: the placements listed on the game, each applied to its own
-        copy (made beforehand, not timed) and its spots listed there."""
+        spots: Game.legal_moves() where the engine has it; else the
+        placements listed on the game, each applied to its own copy (made
+        beforehand, not timed) and its spots listed there."""
         clock, check = Clock(), []
+        if hasattr(Game, "legal_moves"):
+            for record in self.late:
+                game = replay(record)
+                gc.collect()
+                with clock:
+                    pairs = game.legal_moves()
+                check.append((sum(1 for p in pairs if p[3] is None), len(pairs)))
+            n = len(self.late)
+            return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
         for record in self.late:
             n = len(replay(record).legal_placements())
             game = replay(record)
@@ -167,11 +187,18 @@ class Worker:
         return {"wall": clock.wall / n, "cpu": clock.cpu / n, "check": check}
 
     def ai_decisions(self) -> dict[str, Any]:
-        """Every AI decision of whole 3-player games; the p95 of their times."""
+        """Every AI decision of whole 3-player base games; the p95 of their times."""
+        return self._ai_games(3, (), AI_SEEDS)
+
+    def ai_expansions(self) -> dict[str, Any]:
+        """The same in 4-player games with gifts, bets and christmas."""
+        return self._ai_games(4, GIFTS_BETS_XMAS, AI_EXPANSION_SEEDS)
+
+    def _ai_games(self, players: int, expansions: tuple[str, ...], seeds: range) -> dict[str, Any]:
         walls, cpus, check = [], [], []
-        for seed in AI_SEEDS:
-            game = Game(["A", "B", "C"], (), seed)
-            ais = [AI(p) for p in range(3)]
+        for seed in seeds:
+            game = Game([f"P{i}" for i in range(players)], expansions, seed)
+            ais = [AI(p) for p in range(players)]
             while game.pending is not None:
                 seat = game.pending.players[0]
                 clock = Clock()
@@ -211,10 +238,10 @@ def serve() -> None:
     """Worker loop: one JSON command per line in, one JSON answer per line out."""
     worker = Worker()
     where = sys.modules[Game.__module__].__file__ or ""
-    print(json.dumps({"engine": where}), flush=True)
+    print(json.dumps({"engine": where, "expansions": list(known_expansions())}), flush=True)
     for line in sys.stdin:
-        name = json.loads(line)["run"]
-        result = getattr(worker, name)()
+        command = json.loads(line)
+        result = getattr(worker, command.pop("run"))(**command)
         print(json.dumps(result), flush=True)
 
 
@@ -241,7 +268,9 @@ class Engine:
             stdout=subprocess.PIPE,
             text=True,
         )
-        where = Path(self._read()["engine"])
+        hello = self._read()
+        where = Path(hello["engine"])
+        self.expansions: list[str] = hello["expansions"]  # its registry
         if not where.is_relative_to(tree):
             raise RuntimeError(f"the {label} worker imported the engine from {where}, not {tree}")
 
@@ -253,9 +282,9 @@ class Engine:
         out: dict[str, Any] = json.loads(line)
         return out
 
-    def run(self, name: str) -> dict[str, Any]:
+    def run(self, name: str, **args: Any) -> dict[str, Any]:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps({"run": name}) + "\n")
+        self.proc.stdin.write(json.dumps({"run": name, **args}) + "\n")
         self.proc.stdin.flush()
         return self._read()
 
@@ -267,20 +296,51 @@ class Engine:
 
 @dataclass(frozen=True)
 class Row:
-    name: str
+    name: str  # the Worker method
     label: str
     unit: str
     scale: float
     target: float | None
+    expansions: tuple[str, ...] = ()  # what the row plays (the base must know them)
+    args: tuple[tuple[str, Any], ...] = ()
 
 
+ALL = "*"  # every expansion both engines know
 ROWS = (
-    Row("random_base", "random full game, 2 players, base", "ms", 1e3, 0.40),
-    Row("late_moves", "late turn: all placements x follower spots", "ms", 1e3, 0.55),
-    Row("replay3", "full replay of a 3-player record", "ms", 1e3, 0.5),
-    Row("ai_decisions", "AI decision p95, 3 players", "ms", 1e3, 0.5),
+    Row("random_base", "random full game, 2 players, base", "ms", 1e3, 0.65),
+    Row("late_moves", "late turn: every (placement, follower) pair", "ms", 1e3, 0.35),
+    Row("replay3", "full replay of a 3-player record", "ms", 1e3, None),
+    Row("ai_decisions", "AI decision p95, 3 players, base", "ms", 1e3, None),
+    Row(
+        "ai_expansions",
+        "AI decision p95, 4 players, gifts+bets+christmas",
+        "ms",
+        1e3,
+        0.5,
+        GIFTS_BETS_XMAS,
+    ),
+    Row(
+        "random_with",
+        "random full game, 4 players, gifts+bets+christmas",
+        "ms",
+        1e3,
+        None,
+        GIFTS_BETS_XMAS,
+        (("expansions", list(GIFTS_BETS_XMAS)), ("players", 4)),
+    ),
+    Row(
+        "random_with",
+        "random full game, 2 players, river+abbot",
+        "ms",
+        1e3,
+        None,
+        ("river", "abbot"),
+        (("expansions", ["river", "abbot"]), ("players", 2)),
+    ),
     Row("random_expansions", "random full game, 4 players, all expansions", "ms", 1e3, None),
 )
+# Within this tree: a row's time over the base game's (issue #35), and its target.
+PER_BASE_GAME = {"random full game, 4 players, gifts+bets+christmas": 2.0}
 
 
 def _base_tree(rev: str, tmp: Path) -> Path:
@@ -326,34 +386,70 @@ def compare(rev: str, rounds: int, only: list[str] | None = None) -> None:
 
 def _compare(engines: list[Engine], rounds: int, only: list[str] | None) -> None:
     old, new = engines
-    header = f"  {'':46} {old.label:>10} {'now':>10}  {'wall':>6} {'cpu':>6}  target"
+    header = f"  {'':50} {old.label:>10} {'now':>10}  {'wall':>6} {'cpu':>6}  target"
     print(header)
+    shared = [x for x in new.expansions if x in old.expansions]  # both registries'
+    base_game: dict[str, float] = {}  # this tree's random base game (wall, cpu)
     for row in ROWS:
         if only and row.name not in only:
             continue
-        results: dict[str, list[dict[str, Any]]] = {old.label: [], new.label: []}
+        args = dict(row.args)
+        if row.name == "random_expansions":
+            args = {"expansions": shared}
+            lacking = [x for x in new.expansions if x not in old.expansions]
+            label = "random full game, 4 players, all both engines know" if lacking else row.label
+        else:
+            label = row.label
+        missing = [x for x in row.expansions if x not in old.expansions]
+        runners = [new] if missing else engines
+        results: dict[str, list[dict[str, Any]]] = {e.label: [] for e in runners}
         for i in range(rounds):
-            for e in engines if i % 2 == 0 else engines[::-1]:
-                results[e.label].append(e.run(row.name))
-        a, b = results[old.label], results[new.label]
-        if a[0]["check"] != b[0]["check"]:
-            raise SystemExit(f"{row.name}: the two engines played different games")
-        med = {k: [statistics.median(r[k] for r in rs) for rs in (a, b)] for k in ("wall", "cpu")}
-        wall, cpu = (med[k][1] / med[k][0] for k in ("wall", "cpu"))
-        print(
-            f"  {row.label:46} {med['wall'][0] * row.scale:7.2f} {row.unit} "
-            f"{med['wall'][1] * row.scale:7.2f} {row.unit}  {wall:6.2f} {cpu:6.2f}  "
-            f"{_verdict(max(wall, cpu), row.target)}",
-            flush=True,
-        )
+            for e in runners if i % 2 == 0 else runners[::-1]:
+                results[e.label].append(e.run(row.name, **args))
+        b = results[new.label]
+        now = {k: statistics.median(r[k] for r in b) for k in ("wall", "cpu")}
+        if row.name == "random_base":
+            base_game = now
+        note = ""
+        if missing:
+            note = f"{old.label} lacks {'+'.join(missing)}: this tree only"
+        elif results[old.label][0]["check"] != b[0]["check"]:
+            note = f"not like with like: the rules changed since {old.label} (other games)"
+        if note:
+            print(
+                f"  {label:50} {'-':>10} {now['wall'] * row.scale:7.2f} {row.unit}  "
+                f"{'':6} {'':6}  {note}",
+                flush=True,
+            )
+        else:
+            a = results[old.label]
+            then = {k: statistics.median(r[k] for r in a) for k in ("wall", "cpu")}
+            wall, cpu = (now[k] / then[k] for k in ("wall", "cpu"))
+            print(
+                f"  {label:50} {then['wall'] * row.scale:7.2f} {row.unit} "
+                f"{now['wall'] * row.scale:7.2f} {row.unit}  {wall:6.2f} {cpu:6.2f}  "
+                f"{_verdict(max(wall, cpu), row.target)}",
+                flush=True,
+            )
+        if base_game and row.name.startswith("random_") and row.name != "random_base":
+            per = {k: now[k] / base_game[k] for k in ("wall", "cpu")}
+            target = PER_BASE_GAME.get(row.label)
+            print(
+                f"  {'  ... per base game of this tree':50} {'':10} {'':10}  "
+                f"{per['wall']:6.2f} {per['cpu']:6.2f}  {_verdict(max(per.values()), target)}",
+                flush=True,
+            )
     mem = [e.run("memory") for e in engines] if not only or "memory" in only else []
     for key, label in (("full", "after a full game"), ("mid", "mid-game")) if mem else ():
         ratio = mem[1][key] / mem[0][key]
         print(
-            f"  {'memory per cached game, ' + label:46} {mem[0][key] / 1024:7.1f} KB "
-            f"{mem[1][key] / 1024:7.1f} KB  {ratio:6.2f} {'':6}  {_verdict(ratio, 0.5)}"
+            f"  {'memory per cached game, ' + label:50} {mem[0][key] / 1024:7.1f} KB "
+            f"{mem[1][key] / 1024:7.1f} KB  {ratio:6.2f}"
         )
-    print("  (times per game / per late turn / per replay; ratio = now / base, of medians)")
+    print(
+        "  (times per game / per late turn / per replay; ratio = now / base, of medians;\n"
+        "   '... per base game': the row's time over this tree's 2-player base game)"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -361,7 +457,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=11, help="interleaved rounds (default 11)")
     parser.add_argument("--base", default=BASE, help=f"commit to compare with (default {BASE})")
     parser.add_argument(
-        "--only", nargs="*", choices=[r.name for r in ROWS] + ["memory"], help="these figures only"
+        "--only",
+        nargs="*",
+        choices=sorted({r.name for r in ROWS} | {"memory"}),
+        help="these figures only",
     )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     compare(args.base, args.rounds, args.only)

@@ -41,7 +41,7 @@ def child() -> None:
     configure_logging(settings.log_level)
 
     async def start() -> None:
-        bot = await prepare(settings)
+        bot = await prepare(settings, asyncio.Event())
         assert bot is not None, "the database could not be prepared"
         await bot.start_services()  # setup_hook's work before the command sync
         print(READY, flush=True)
@@ -98,7 +98,7 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
         env.update(
             PYTHONPATH=str(ROOT),
-            DISCORD_TOKEN="benchmark.not.a.token",
+            DISCORD_TOKEN="MTIzNDU2Nzg5MDEyMzQ1Njc4.Gbench.not-a-real-token-0123456789abcdef",
             DATABASE_URL=f"sqlite+aiosqlite:///{db_file}",
             COMMAND_HASH_FILE=str(work / "commands.json"),
             LOG_LEVEL="WARNING",

@@ -92,7 +92,7 @@ async def _one_turn(
     """One action as the bot sends it: load, choose, act. Returns the whole
     turn's time, the act's time and whether the game is still on."""
     start = time.perf_counter()
-    game = (await service.load_game(game_id)).game
+    game = (await service.load_game(game_id)).started
     action = _choose(game, rng)
     mid = time.perf_counter()
     result = await service.act(game_id, 100 + action["player"], action)
@@ -150,7 +150,7 @@ async def late_game(url: str, expansions: tuple[str, ...]) -> None:
             acts.append(act)
             if not on:
                 live.discard(g)
-    length = statistics.mean([len((await fresh.load_game(g)).game.actions) for g in ids])
+    length = statistics.mean([len((await fresh.load_game(g)).started.actions) for g in ids])
     await fresh.db.dispose()
     await service.db.dispose()
     label = "+".join(expansions) or "base"

@@ -20,6 +20,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.settings import Settings
@@ -48,6 +49,14 @@ EXTENSIONS = (
 )
 
 
+async def _serving(interaction: discord.Interaction) -> bool:
+    """Every slash command and autocomplete passes here first (the command
+    tree's check): the store's work from here on counts for it (bot.metrics;
+    components: bot.ui.views.Component)."""
+    metrics.serving(interaction.id)
+    return True
+
+
 class CarcassonneBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
@@ -59,14 +68,19 @@ class CarcassonneBot(commands.AutoShardedBot):
             shard_count=shards.count,
             shard_ids=list(shards.ids) if shards.ids is not None else None,  # type: ignore[arg-type]
             guild_ready_timeout=settings.guild_ready_seconds,
+            http_trace=metrics.http_trace(),  # Discord requests and answers (bot.metrics)
         )
         self.settings = settings
         self.sync_commands = sync_commands
         self.database: Database | None = None
+        # What the services send goes out through this (bot.ui.notifier);
+        # handlers hold it while they answer their player (bot.ui.outbox.holding).
+        self.notifier = DiscordNotifier(self)
         self.services: Services | None = None
         self.scheduler: Scheduler | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.tree.on_error = funnel.handle  # type: ignore[method-assign]
+        self.tree.interaction_check = _serving  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         await self.start_services()
@@ -82,6 +96,7 @@ class CarcassonneBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction: remember the language of the user's client, for
         the DMs the bot sends them later outside an interaction."""
+        metrics.interaction_arrived(interaction.id, interaction.type.name)
         locale = locale_of(interaction)
         if self.services is not None and locale is not None:
             try:
@@ -95,7 +110,9 @@ class CarcassonneBot(commands.AutoShardedBot):
         await migrate.upgrade_async(url)
         log.info("gateway: %s", Shards.of(self.settings).describe())
         self.database = Database(url)
-        self.services = Services(GameService(self.database), self.settings, DiscordNotifier(self))
+        metrics.watch_database(self.database.engine)
+        metrics.watch_shards(lambda: self.shards)
+        self.services = Services(GameService(self.database), self.settings, self.notifier)
         self.scheduler = Scheduler(self.services, self.settings.timer_poll_seconds)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -112,13 +129,8 @@ class CarcassonneBot(commands.AutoShardedBot):
     async def _send_what_is_left(self, timeout: float = 10.0) -> None:
         """Messages the outbox still holds (paced under Discord's limits) go
         out before the connection closes, for a few seconds at most."""
-        notifier = self.services.ctx.notifier if self.services is not None else None
-        notifier = getattr(notifier, "inner", notifier)  # under a handing-over notifier (shards)
-        drain = getattr(notifier, "drain", None)
-        if drain is None:
-            return
         try:
-            await asyncio.wait_for(drain(), timeout)
+            await asyncio.wait_for(self.notifier.drain(), timeout)
         except TimeoutError:
             log.warning("shutting down with messages still unsent")
 

@@ -1,4 +1,4 @@
-"""Offline demo: a whole game with AI seats and every expansion, through the
+"""Offline demo: a whole game with AI seats and every expansion the bot offers, through the
 same services and store as the bot (migrations first), writing each turn's
 board PNG, the public log and the final record to a directory."""
 
@@ -9,13 +9,14 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.expansions import adapters
 from bot.services import Caller, Post, Services
 from bot.settings import Settings
 from bot.text import ENGLISH
 from db import migrate
-from db.service import GameInfo, GameService
+from db.service import GameService
 from db.session import Database
-from engine.expansions import known_expansions
+from db.values import GameInfo
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,7 @@ async def run_demo(
         store = GameService(database)
         services = Services(store, base, notifier)
         host = Caller(user_id=DEMO_HOST, guild_id=DEMO_GUILD)
-        exps = list(known_expansions()) if expansions is None else expansions
+        exps = [a.name for a in adapters()] if expansions is None else expansions
         info = await store.create_game(
             DEMO_GUILD, 0, host.user_id, expansions=exps, seed=seed, decks=decks
         )

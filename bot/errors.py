@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.text import Text, Words, has
-from db.errors import GameError
+from db.values import GameError
 from engine.phases import IllegalAction
 
 
@@ -183,6 +183,8 @@ def player_text(error: BaseException, words: Words) -> Text | None:
     bug: the funnel logs it and shows a generic message)."""
     if isinstance(error, GameError):
         fields = dict(error.fields)
+        if "most" in fields:  # a limit: the number its message's noun agrees with (plural)
+            fields.setdefault("count", fields.pop("most"))
         status = fields.get("status")
         if isinstance(status, str) and has(f"status.{status}"):
             fields["status"] = words(f"status.{status}")  # a game's state, in words

@@ -1,15 +1,15 @@
 """Keys the bot keeps in a game's JSON options (db ``games.options``), and
-reading them."""
+reading them. (A game's timeout policy is a column of its own, in the one
+vocabulary of db.values.)"""
 
 from __future__ import annotations
 
 from bot.text import DEFAULT_LOCALE, Words
-from db.service import GameInfo
+from db.values import RESIGNED as STORED_RESIGNED
+from db.values import GameInfo
 
-POLICY = "on_timeout"  # bot policy: ai / skip / remind (db knows ai / remind)
-REMIND_ONLY = "remind"  # the policy that only reminds: no turn limit in effect
 REMINDER_HOURS = "reminder_hours"
-RESIGNED = "resigned"  # seats the AI plays since their player resigned
+RESIGNED = STORED_RESIGNED  # seats the AI plays since their player resigned (db.values)
 LOBBY_MESSAGE = "lobby_message"  # [channel id, message id] of the lobby post
 LOCALE = "locale"  # language of the game's public messages (default: English)
 CLOSES_AT = "closes_at"  # a lobby's expiry (Unix seconds), shown in its message
@@ -17,6 +17,10 @@ CLOSED = "closed"  # why a game ended without a result when not cancelled ("expi
 THREAD_EDITED = "thread_edited"  # when the bot last edited the game's thread (Unix seconds)
 QUESTION_HOURS = "question_hours"  # time limit of a question out of turn (bets, attacks...)
 AWAY_HOURS = "away_hours"  # how long a turn limit may pause for a player away or quiet
+# Automatic answers to a discreet question (X-4.9 attacks, X-3.2 modifiers) are sent
+# this long after it is put, whoever holds what (bot.services.deadlines).
+DISCREET_SECONDS = "discreet_seconds"
+DEFAULT_DISCREET_SECONDS = 90.0
 DEFAULT_QUESTION_HOURS = 12.0
 DEFAULT_AWAY_HOURS = 48.0
 

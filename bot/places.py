@@ -182,6 +182,10 @@ def follower_at(
         }
         if len(here) > 1:
             side = side_on_tile(found[1], found[2], words)
+    if player is not None and player == viewer:  # "your farmer" (French: "ton paysan")
+        if side is not None:
+            return words("where.your_role_at_side", role=role, x=x, y=y, where=side)
+        return words("where.your_role_at", role=role, x=x, y=y)
     owned = whose(game, [player], viewer, words) if player is not None else None
     if side is not None:
         if owned is None:
@@ -214,12 +218,16 @@ def tile_words(kind: str, words: Words) -> Text:
     roads = [s for s in segments if s.kind == "road"]
     if any(s.kind == "monastery" for s in segments):
         parts.append(words("tile.monastery"))
-    for c in cities:
-        sides = len(c.edges)
-        parts.append(words("tile.city_pennant" if c.pennants else "tile.city", count=sides))
+    if len(cities) > 1 and all(len(c.edges) == 1 and not c.pennants for c in cities):
+        # Two city edges that are not one city: "2 separate cities", not "a city and a city".
+        parts.append(words("tile.cities", count=len(cities)))
+    else:
+        for c in cities:
+            sides = len(c.edges)
+            parts.append(words("tile.city_pennant" if c.pennants else "tile.city", count=sides))
     if roads:
         parts.append(words("tile.roads", count=len(roads)))
-    if getattr(tile, "office", False):
+    if tile.centre == "office":  # a betting office (T-1)
         parts.append(words("tile.office"))
     if not parts:
         parts.append(words("tile.fields"))

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from bot import expansions
+from bot import expansions, metrics
 from bot.text import ENGLISH, Text, Words
 from engine.views import PrivateView, PublicView
 
@@ -43,10 +43,14 @@ def _names(words: Words, names: Sequence[str]) -> str:
 @lru_cache(maxsize=8)
 def captions(words: Words = ENGLISH) -> Captions:
     """The words of every image in ``words``' language."""
-    from renders.captions import LEGEND_LAST, LEGEND_LEGAL, Captions
+    from renders.captions import LEGEND_LAST, LEGEND_LEGAL, LEGEND_REGION, Captions
 
     counts = {k: words(v) for a in expansions.adapters() for k, v in a.image_counts.items()}
-    legend = {LEGEND_LAST: words("image.legend.last"), LEGEND_LEGAL: words("image.legend.legal")}
+    legend = {
+        LEGEND_LAST: words("image.legend.last"),
+        LEGEND_LEGAL: words("image.legend.legal"),
+        LEGEND_REGION: words("image.legend.region"),
+    }
     legend |= {k: words(v) for a in expansions.adapters() for k, v in a.image_legend.items()}
     return Captions(
         turn=lambda n: words("image.turn", turn=n),
@@ -95,21 +99,45 @@ def _alt(parts: Sequence[str]) -> str:
     return " · ".join(p for p in parts if p)[:ALT_LIMIT]
 
 
-def board_alt(view: PublicView, words: Words = ENGLISH) -> str:
-    """The board image's header and scoreboard in words."""
+def board_alt(
+    view: PublicView,
+    words: Words = ENGLISH,
+    legal_cells: Sequence[Cell] = (),
+    *,
+    whole: bool = False,
+) -> str:
+    """The board image's header and scoreboard in words; for the turn's image
+    (``whole`` False) also what part of the board it shows and how many
+    numbered cells (``legal_cells``, as passed to :func:`board_png`)."""
     caps = captions(words)
+    shown = "" if whole else _part_shown(view, legal_cells, words)
     if view.finished or view.turn is None:
         names = [view.players[w] for w in view.winners]
-        return _alt([caps.game_over, caps.winners(names), _scores(view, words)])
+        return _alt([caps.game_over, caps.winners(names), shown, _scores(view, words)])
     waiting = [view.players[p] for p in view.turn.waiting if 0 <= p < len(view.players)]
+    cells = len(set(map(tuple, legal_cells)))
     return _alt(
         [
             caps.turn(view.turn.number),
             caps.to_play(waiting),
             caps.tiles_left(view.tiles_left),
+            shown,
+            str(words("image.alt.cells", count=cells)) if cells else "",
             _scores(view, words),
         ]
     )
+
+
+def _part_shown(view: PublicView, legal_cells: Sequence[Cell], words: Words) -> str:
+    """Which part of the board the turn's image shows large, once it is not
+    all of it (renders.turn)."""
+    from renders.turn import focus, turn_layout
+
+    layout = turn_layout(view, captions(words), legal_cells)
+    if layout.whole:
+        return ""
+    x, y = focus(view)
+    return str(words("image.alt.part", x=x, y=y))
 
 
 def final_alt(view: PublicView, words: Words = ENGLISH) -> str:
@@ -121,11 +149,21 @@ def final_alt(view: PublicView, words: Words = ENGLISH) -> str:
 
 # --- drawing (in a worker thread) ------------------------------------------------------
 def board_png(
-    view: PublicView, legal_cells: Sequence[Cell] | None = None, words: Words = ENGLISH
+    view: PublicView,
+    legal_cells: Sequence[Cell] | None = None,
+    words: Words = ENGLISH,
+    *,
+    whole: bool = False,
 ) -> bytes:
-    from renders.board import render_board
+    """The turn's image (renders.turn: readable on a phone at any size of
+    board), or with ``whole`` the whole board (``/board``, the final score)."""
+    if whole:
+        from renders.board import render_board
 
-    return render_board(view, captions(words), legal_cells=legal_cells)
+        return render_board(view, captions(words), legal_cells=legal_cells)
+    from renders.turn import render_turn
+
+    return render_turn(view, captions(words), legal_cells=legal_cells)
 
 
 def hand_png(view: PrivateView, sections: Sequence[HandSection], words: Words = ENGLISH) -> bytes:
@@ -173,40 +211,53 @@ def timelapse_gif(record: dict[str, Any], words: Words = ENGLISH) -> bytes:
 
 # --- off the event loop -------------------------------------------------------------------
 async def board_async(
-    view: PublicView, legal_cells: Sequence[Cell] | None = None, words: Words = ENGLISH
+    view: PublicView,
+    legal_cells: Sequence[Cell] | None = None,
+    words: Words = ENGLISH,
+    *,
+    whole: bool = False,
 ) -> bytes:
-    return await asyncio.to_thread(board_png, view, list(legal_cells or ()), words)
+    cells = list(legal_cells or ())
+    return await asyncio.to_thread(
+        metrics.timed, "board", lambda: board_png(view, cells, words, whole=whole)
+    )
 
 
 async def hand_async(
     view: PrivateView, sections: Sequence[HandSection], words: Words = ENGLISH
 ) -> bytes:
-    return await asyncio.to_thread(hand_png, view, list(sections), words)
+    return await asyncio.to_thread(metrics.timed, "hand", hand_png, view, list(sections), words)
 
 
 async def tile_async(kind: str, rotations: Sequence[int], words: Words = ENGLISH) -> bytes:
-    return await asyncio.to_thread(tile_png, kind, list(rotations), words)
+    return await asyncio.to_thread(metrics.timed, "tile", tile_png, kind, list(rotations), words)
 
 
 async def placement_async(
     view: PublicView, cell: Cell, kind: str, rotations: Sequence[int], words: Words = ENGLISH
 ) -> bytes:
-    return await asyncio.to_thread(placement_png, view, cell, kind, list(rotations), words)
+    turns = list(rotations)
+    return await asyncio.to_thread(
+        metrics.timed, "placement", placement_png, view, cell, kind, turns, words
+    )
 
 
 async def follower_async(
     view: PublicView, spots: Sequence[str], cell: Cell | None = None, words: Words = ENGLISH
 ) -> bytes:
-    return await asyncio.to_thread(follower_png, view, list(spots), cell, words)
+    spot_list = list(spots)
+    return await asyncio.to_thread(
+        metrics.timed, "follower", follower_png, view, spot_list, cell, words
+    )
 
 
 async def final_async(view: PublicView, rows: Sequence[Row], words: Words = ENGLISH) -> bytes:
-    return await asyncio.to_thread(final_png, view, list(rows), words)
+    return await asyncio.to_thread(metrics.timed, "final", final_png, view, list(rows), words)
 
 
 async def timelapse_async(record: dict[str, Any], words: Words = ENGLISH) -> bytes:
     """The whole game as an animated GIF (a second or two of work, in a thread)."""
-    return await asyncio.to_thread(timelapse_gif, record, words)
+    return await asyncio.to_thread(metrics.timed, "timelapse", timelapse_gif, record, words)
 
 
 async def warm_up_async(views: Sequence[PublicView] = ()) -> None:
@@ -215,6 +266,6 @@ async def warm_up_async(views: Sequence[PublicView] = ()) -> None:
     from renders import warm_up
 
     try:
-        await asyncio.to_thread(warm_up, list(views))
+        await asyncio.to_thread(warm_up, captions(), list(views))
     except Exception:
         log.exception("warming the render caches failed")

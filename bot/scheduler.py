@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 
+from bot import metrics
 from bot.services import Services
 from db.timers import Wakeups
 
@@ -60,6 +61,10 @@ class Scheduler:
             await self.services.turns.retry_followups()
         except Exception:
             log.exception("follow-ups failed")
+        try:
+            await metrics.count_games(self.services.store.db)
+        except Exception as exc:  # a figure is never worth more than a line
+            log.debug("games running not counted: %s", exc)
         return handled
 
     def _heard(self, shard: int | None) -> None:

@@ -13,21 +13,19 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import math
 import os
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-# What happens when a turn's time limit passes:
-#   ai     the AI plays the turn for the player (engine.ai.AI)
-#   skip   a minimal turn: first legal placement, no follower, "pass" in any ask
-#   remind only reminders, the game waits
+from bot import readers
+from bot.readers import MAX_HOURS, MAX_SHARDS, EnvFile, Invalid, shown_url
+from db.values import TIMEOUT_POLICIES
+
+# What happens when a turn's time limit passes: the one vocabulary of db.values.
 TimeoutPolicy = Literal["ai", "skip", "remind"]
-TIMEOUT_POLICIES: tuple[str, ...] = ("ai", "skip", "remind")
 LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///carcassonne.sqlite3"
 ENV_FILE = Path(".env")
@@ -56,6 +54,8 @@ class Settings:
     # in this process; SHARD_IDS = this process's share of SHARD_COUNT.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # Where bot.metrics serves Prometheus's figures: (host, port); None: off.
+    metrics_address: tuple[str, int] | None = None
 
     @property
     def token(self) -> str | None:
@@ -84,97 +84,6 @@ class SettingsError(Exception):
         self.problems = problems
 
 
-# --- how each variable is read ---------------------------------------------------
-
-
-class Invalid(ValueError):
-    """A value that is not accepted; the message says what is."""
-
-
-def _positive_number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise Invalid("not a number") from None
-    if not math.isfinite(value) or value <= 0:
-        raise Invalid("must be more than 0")
-    return value
-
-
-def _snowflake(text: str) -> int:
-    if not text.isdigit() or int(text) == 0:
-        raise Invalid("not a Discord id (a number like 1234567890123456789)")
-    return int(text)
-
-
-def _one_of(values: tuple[str, ...], fold: Callable[[str], str]) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        if fold(text) not in values:
-            raise Invalid("unknown value")
-        return fold(text)
-
-    return parse
-
-
-def _token(text: str) -> str:
-    # Pasting "Bot <token>" (the HTTP header form) is a common slip: the prefix
-    # is not part of the token.
-    if text[:4].lower() == "bot ":
-        text = text[4:].strip()
-    if any(c.isspace() for c in text):
-        raise Invalid("contains spaces; paste the token alone")
-    return text
-
-
-def _database_url(text: str) -> str:
-    from db.session import normalise_url  # SQLAlchemy: only when a URL is given
-
-    try:
-        url = normalise_url(text)
-    except ValueError as exc:  # an unsupported database
-        raise Invalid(str(exc).split(":")[0]) from None
-    except Exception:  # sqlalchemy.exc.ArgumentError: not a URL at all
-        raise Invalid("not a database URL") from None
-    if url.startswith("postgresql"):
-        import importlib.util
-
-        if importlib.util.find_spec("asyncpg") is None:
-            raise Invalid(
-                "PostgreSQL needs the asyncpg driver: pip install 'carcassonne-bot[postgres]' "
-                "(make run installs it)"
-            )
-    return url
-
-
-MAX_SHARDS = 1 << 16
-
-
-def _shard_count(text: str) -> int:
-    if not text.isdigit() or not 0 < int(text) <= MAX_SHARDS:
-        raise Invalid(f"not a whole number from 1 to {MAX_SHARDS}")
-    return int(text)
-
-
-def _shard_ids(text: str) -> tuple[int, ...]:
-    """``0,1``, ``0-3`` or a mix (``0-3,8``): the shard ids, sorted, each once."""
-    ids: set[int] = set()
-    for part in text.split(","):
-        first, dash, last = part.strip().partition("-")
-        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
-            raise Invalid("not a list of shard ids")
-        low, high = int(first), int(last) if dash else int(first)
-        if high < low:
-            raise Invalid(f"the range {low}-{high} is backwards")
-        if high >= MAX_SHARDS:
-            raise Invalid(f"shard ids go from 0 to {MAX_SHARDS - 1}")
-        ids.update(range(low, high + 1))
-    return tuple(sorted(ids))
-
-
-def _path(text: str) -> Path:
-    return Path(text).expanduser()
-
-
 @dataclass(frozen=True, slots=True)
 class Variable:
     """One setting: ``attr`` of :class:`Settings`, read from ``attr.upper()``.
@@ -194,33 +103,49 @@ class Variable:
 
 
 VARIABLES: tuple[Variable, ...] = (
-    Variable("discord_token", _token, "the bot token (empty: offline demo)", "none", secret=True),
-    Variable("discord_application_id", _snowflake, "the application id, digits", "none"),
-    Variable("database_url", _database_url, "sqlite:///FILE or postgresql://...", "default"),
+    Variable(
+        "discord_token", readers.token, "the bot token (empty: offline demo)", "none", secret=True
+    ),
+    Variable("discord_application_id", readers.snowflake, "the application id, digits", "none"),
+    Variable("database_url", readers.database_url, "sqlite:///FILE or postgresql://...", "default"),
     Variable(
         "turn_timeout_hours",
-        _positive_number,
-        "a number of hours > 0, or empty for no limit",
+        readers.number(MAX_HOURS),
+        f"a number of hours > 0 and up to {MAX_HOURS:g}, or empty for no limit",
         "none",
     ),
-    Variable("timeout_policy", _one_of(TIMEOUT_POLICIES, str.lower), "one of ai, skip, remind"),
-    Variable("reminder_hours", _positive_number, "a number of hours > 0"),
-    Variable("timer_poll_seconds", _positive_number, "a number of seconds > 0"),
-    Variable("guild_ready_seconds", _positive_number, "a number of seconds > 0"),
-    Variable("log_level", _one_of(LOG_LEVELS, str.upper), "one of " + ", ".join(LOG_LEVELS)),
-    Variable("demo_output_dir", _path, "a directory"),
-    Variable("command_hash_file", _path, "a file name"),
-    Variable("dev_guild_id", _snowflake, "a server id, digits (empty: sync globally)", "none"),
+    Variable(
+        "timeout_policy", readers.one_of(TIMEOUT_POLICIES, str.lower), "one of ai, skip, remind"
+    ),
+    Variable(
+        "reminder_hours",
+        readers.number(MAX_HOURS),
+        f"a number of hours > 0 and up to {MAX_HOURS:g}",
+    ),
+    Variable("timer_poll_seconds", readers.number(3600), "a number of seconds > 0 and up to 3600"),
+    Variable("guild_ready_seconds", readers.number(600), "a number of seconds > 0 and up to 600"),
+    Variable("log_level", readers.one_of(LOG_LEVELS, str.upper), "one of " + ", ".join(LOG_LEVELS)),
+    Variable("demo_output_dir", readers.path, "a directory"),
+    Variable("command_hash_file", readers.path, "a file name"),
+    Variable(
+        "dev_guild_id", readers.snowflake, "a server id, digits (empty: sync globally)", "none"
+    ),
     Variable(
         "shard_count",
-        _shard_count,
-        "the number of gateway shards, 1 or more (empty: Discord's recommendation)",
+        readers.shard_count,
+        f"the number of gateway shards, 1 to {MAX_SHARDS} (empty: Discord's recommendation)",
         "none",
     ),
     Variable(
         "shard_ids",
-        _shard_ids,
+        readers.shard_ids,
         "this process's shards, e.g. 0,1 or 0-3 (empty: all of them)",
+        "none",
+    ),
+    Variable(
+        "metrics_address",
+        readers.listen_address,
+        "a port (on 127.0.0.1) or HOST:PORT for the Prometheus metrics (empty: off)",
         "none",
     ),
 )
@@ -228,52 +153,6 @@ assert {v.attr for v in VARIABLES} == {f.name for f in dataclasses.fields(Settin
 
 
 # --- reading ---------------------------------------------------------------------
-
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-@dataclass(slots=True)
-class EnvFile:
-    """The ``NAME=value`` lines of a ``.env`` file (no interpolation)."""
-
-    path: Path
-    values: dict[str, tuple[str, int]] = field(default_factory=dict)  # NAME -> (value, line)
-    problems: list[str] = field(default_factory=list)
-
-
-def read_env_file(path: Path) -> EnvFile:
-    out = EnvFile(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        return out
-    except (OSError, UnicodeDecodeError) as exc:
-        out.problems.append(f"{path}: cannot be read ({exc})")
-        return out
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("export "):
-            line = line[len("export ") :].lstrip()
-        name, sep, value = line.partition("=")
-        name = name.strip()
-        if not sep or not _NAME.fullmatch(name):
-            # The line itself is not shown: it could be a pasted secret.
-            out.problems.append(f"{path} line {number}: expected NAME=value")
-            continue
-        out.values[name.upper()] = (_unquote(value.strip()), number)
-    return out
-
-
-def _unquote(value: str) -> str:
-    if value[:1] in ('"', "'"):
-        quote = value[0]
-        end = value.find(quote, 1)
-        if end > 0:
-            return value[1:end]
-    # An unquoted value ends at " #" (a comment), as in shells and docker compose.
-    return re.split(r"\s+#", value, maxsplit=1)[0].strip()
 
 
 @dataclass(slots=True)
@@ -293,7 +172,7 @@ def read_settings(
     env_file: Path | None = ENV_FILE, environ: Mapping[str, str] | None = None
 ) -> ReadSettings:
     env = os.environ if environ is None else environ
-    file = read_env_file(env_file) if env_file is not None else None
+    file = readers.read_env_file(env_file) if env_file is not None else None
     given: dict[str, tuple[str, str]] = {}  # NAME -> (text, source)
     if file is not None:
         for name, (text, line) in file.values.items():
@@ -328,18 +207,31 @@ def read_settings(
             shown = "" if var.secret else f"={_show(var, text)}"
             problems.append(f"{var.name}{shown} ({source}): {exc}; use {var.accepted}")
     problems += _shard_problems(values, given, refused)
+    warnings = _unknown_names(file, env)
+    return ReadSettings(Settings(**values), problems, warnings, sources, refused)
+
+
+def _unknown_names(file: EnvFile | None, env: Mapping[str, str]) -> list[str]:
+    """Every name in the ``.env`` file that is not a setting (a typo there
+    silently keeps a default), and the environment's names that are one
+    letter or two away from a setting (the environment holds much else)."""
     known = [v.name for v in VARIABLES]
-    names = list(file.values) if file is not None else []
-    names += [k.upper() for k in env if k.upper() not in names]
-    warnings = []
-    for name in names:
-        if name in known:
+    out = []
+    seen = set(known)
+    entries = []
+    if file is not None:
+        entries = [(n, f"{file.path} line {line}", True) for n, (_, line) in file.values.items()]
+    entries += [(k.upper(), "environment", False) for k in env]
+    for name, where, in_file in entries:
+        if name in seen:
             continue
+        seen.add(name)
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.85)
         if close:
-            where = given[name][1]
-            warnings.append(f"{name} ({where}) is not a setting of the bot: {close[0]}?")
-    return ReadSettings(Settings(**values), problems, warnings, sources, refused)
+            out.append(f"{name} ({where}) is not a setting of the bot: {close[0]}?")
+        elif in_file:
+            out.append(f"{name} ({where}) is not a setting of the bot; it is ignored")
+    return out
 
 
 def _shard_problems(
@@ -362,9 +254,14 @@ def _shard_problems(
         and "DATABASE_URL" not in refused
         and str(values.get("database_url", DEFAULT_DATABASE_URL)).startswith("sqlite")
     ):
+        others = count - len(ids)
+        who = (
+            "the other shard needs another bot process, which needs"
+            if others == 1
+            else f"the other {others} shards need other bot processes, which need"
+        )
         problem = (
-            f"the other {count - len(ids)} shard(s) need other bot processes, which need "
-            "PostgreSQL (SQLite serves one process); use DATABASE_URL=postgresql://... "
+            f"{who} PostgreSQL (SQLite serves one process); use DATABASE_URL=postgresql://... "
             "or leave SHARD_IDS empty"
         )
     if problem is None:
@@ -378,11 +275,6 @@ def _show(var: Variable, text: str) -> str:
     if var.attr == "database_url":
         text = shown_url(text)
     return repr(text if len(text) <= 60 else text[:57] + "...")
-
-
-def shown_url(url: str) -> str:
-    """A database URL without its password, fit for messages and logs."""
-    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
 @lru_cache(maxsize=1)

@@ -62,6 +62,7 @@ class Shards:
         if self.count is None:
             return "every shard Discord recommends (one process)"
         if self.everything:
-            return f"all {self.count} shard(s)"
+            return "the only shard" if self.count == 1 else f"all {self.count} shards"
         assert self.ids is not None
-        return f"shard(s) {','.join(map(str, self.ids))} of {self.count}"
+        held = "shard" if len(self.ids) == 1 else "shards"
+        return f"{held} {','.join(map(str, self.ids))} of {self.count}"

@@ -79,9 +79,16 @@ async def sync_if_changed(
         return False
     await tree.sync(guild=guild)
     hashes[key] = digest
-    hash_file.parent.mkdir(parents=True, exist_ok=True)
-    tmp = hash_file.with_name(hash_file.name + ".tmp")
-    tmp.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(hash_file)  # never a half-written file
     log.info("application commands synced for application %s (%s)", app_id, key.split("/")[1])
+    try:
+        hash_file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = hash_file.with_name(hash_file.name + ".tmp")
+        tmp.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        tmp.replace(hash_file)  # never a half-written file
+    except OSError as exc:  # the bot serves all the same; `bot check` names the file
+        log.warning(
+            "COMMAND_HASH_FILE: cannot write %s (%s): the commands are synced again at every start",
+            hash_file,
+            exc.strerror or exc,
+        )
     return True

@@ -32,9 +32,9 @@ def action_command(
         caller, game_id = asked.caller, asked.game_id
         version, key = values.parse_action_value(choice)
         async with holding(interaction.client, game_id):
-            _, label = await asked.services.turns.choose(caller, game_id, version, key)
-            done = caller.words("panel.chosen", choice=label)
-            await confirm_with_panel(interaction, caller, game_id, done)
+            move = await asked.services.turns.choose(caller, game_id, version, key)
+            done = caller.words("panel.chosen", choice=move.label)
+            await confirm_with_panel(interaction, caller, move.panel, done)
 
     command: app_commands.Command[commands.Cog, ..., None] = app_commands.Command(
         name=name, description=description, callback=run

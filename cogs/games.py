@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.ui.access import caller_of, services_of
 from bot.ui.labels import described
 from bot.ui.replies import defer, reply
-from db.errors import GameError
+from db.values import GameError
 
 log = logging.getLogger(__name__)
 

@@ -12,17 +12,18 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 import discord
+
+from db.ratings import OPEN_END, LeagueInfo, Standing
+
+if TYPE_CHECKING:
+    from db.leagues import Leagues
 from discord import app_commands
 from discord.ext import commands
 
-from bot.leagues import OPEN_END, LeagueService, Standing
 from bot.text import Text, Words, code_safe, escape, join
 from bot.ui.access import caller_of, services_of
 from bot.ui.labels import described
 from bot.ui.replies import defer, reply
-
-if TYPE_CHECKING:
-    from db.models import League
 
 PAGE = 10
 EMBED_FIELD = 1024  # Discord's limit for an embed field value
@@ -40,9 +41,9 @@ def standings_page(title: str, table: list[Standing], page: int, words: Words) -
             rank=page * PAGE + i + 1,
             name=escape(s.name),
             rating=words.decimal(s.rating),
-            games=s.games,
-            wins=s.wins,
-            shared=s.shared_wins,
+            games=words("league.games", count=s.games),
+            wins=words("league.wins", count=s.wins),
+            shared=words("league.shared", count=s.shared_wins),
             average=words.decimal(s.average_score),
         )
         for i, s in enumerate(rows)
@@ -99,11 +100,11 @@ class LeagueCog(commands.Cog):
         name="season", description=described("command.season"), parent=league
     )
 
-    def __init__(self, service: LeagueService) -> None:
+    def __init__(self, service: Leagues) -> None:
         self.service = service
 
     # --- helpers ---------------------------------------------------------------------
-    async def _league(self, interaction: discord.Interaction, name: str) -> League:
+    async def _league(self, interaction: discord.Interaction, name: str) -> LeagueInfo:
         assert interaction.guild_id is not None
         return await self.service.get(interaction.guild_id, name)
 
@@ -252,7 +253,7 @@ class LeagueCog(commands.Cog):
                         game=r.game_id,
                         date=words.date(r.finished_at),
                         rank=r.rank,
-                        score=r.score,
+                        score=words("scores.points", count=r.score),
                     )
                     for r in recent
                 ]

@@ -17,7 +17,6 @@ from bot.options import game_words
 from bot.present.games import HOUR, duration
 from bot.present.lobby import lobby_text
 from bot.services.lobby import NO_LIMIT
-from bot.settings import TIMEOUT_POLICIES
 from bot.text import Text, Words, join, language_name, languages
 from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.confirm import ConfirmButton, ask
@@ -25,7 +24,7 @@ from bot.ui.gamethread import open_thread
 from bot.ui.labels import described
 from bot.ui.lobby import LobbyButton, RemoveSeat, lobby_view
 from bot.ui.replies import allowed, defer, reply
-from db.models import LOBBY
+from db.values import LOBBY, TIMEOUT_POLICIES
 
 BASE_ONLY = "-"
 MAX_CHOICES = 25

@@ -21,6 +21,7 @@ from bot.ui.outbox import holding
 from bot.ui.panel import PanelButton, PanelSelect, confirm_with_panel, send_hand, show_panel
 from bot.ui.replies import file_of, reply
 from bot.ui.thread import ThreadButton
+from engine.actions import Follower, Place
 from engine.views import public_view
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ class Play(commands.Cog):
         try:
             services = services_of(self.bot)
             for info in (await services.store.list_active_games())[:WARM_BOARDS]:
-                views.append(public_view((await services.store.load_game(info.id)).game))
+                views.append(public_view((await services.store.load_game(info.id)).started))
         except Exception:
             log.warning("games in progress could not be read for warming up", exc_info=True)
         await warm_up_async(views)
@@ -70,9 +71,11 @@ class Play(commands.Cog):
         command = await game_command(interaction, game)
         caller, services, game_id = command.caller, command.services, command.game_id
         async with holding(interaction.client, game_id):
-            _, (x, y, rot) = await services.turns.place_typed(caller, game_id, cell, rotation)
+            move = await services.turns.place_typed(caller, game_id, cell, rotation)
+            assert isinstance(move.action, Place)
+            x, y, rot = move.action.x, move.action.y, move.action.rotation
             done = caller.words("play.placed", x=x, y=y, rotation=rotation_words(rot, caller.words))
-            await confirm_with_panel(interaction, caller, game_id, done)
+            await confirm_with_panel(interaction, caller, move.panel, done)
 
     @place.autocomplete("cell")
     async def place_cell(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -97,9 +100,10 @@ class Play(commands.Cog):
         command = await game_command(interaction, game)
         caller, services, game_id = command.caller, command.services, command.game_id
         async with holding(interaction.client, game_id):
-            _, loc = await services.turns.follower_typed(caller, game_id, location)
-            done = caller.words("play.follower") if loc else caller.words("play.no_follower")
-            await confirm_with_panel(interaction, caller, game_id, done)
+            move = await services.turns.follower_typed(caller, game_id, location)
+            placed = isinstance(move.action, Follower) and move.action.location is not None
+            done = caller.words("play.follower") if placed else caller.words("play.no_follower")
+            await confirm_with_panel(interaction, caller, move.panel, done)
 
     @follower.autocomplete("location")
     async def follower_location(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -120,7 +124,8 @@ class Play(commands.Cog):
         command = await game_command(interaction, game)
         caller, reading, game_id = command.caller, command.services.reading, command.game_id
         post = await reading.board(caller, game_id)
-        await reply(interaction, post.text, file=file_of(post.image, post.filename))
+        alt = post.alt.get(post.filename, "")
+        await reply(interaction, post.text, file=file_of(post.image, post.filename, alt))
 
     @app_commands.command(name="score", description=described("command.score"))
     async def score(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -141,9 +146,9 @@ class Play(commands.Cog):
         command = await game_command(interaction, game)
         caller, services, game_id = command.caller, command.services, command.game_id
         async with holding(interaction.client, game_id):
-            removed = await services.undo.undo(caller, game_id)
-            done = caller.words("undo.took_back", count=removed)
-            await confirm_with_panel(interaction, caller, game_id, done)
+            undone = await services.undo.undo(caller, game_id)
+            done = caller.words("undo.took_back", count=undone.removed)
+            await confirm_with_panel(interaction, caller, undone.panel, done)
 
     @app_commands.command(name="resign", description=described("command.resign"))
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:

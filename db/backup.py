@@ -10,14 +10,19 @@ docs/deploy.md); both functions refuse it with :class:`NotSQLite`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime as dt
+import shutil
 import sqlite3
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 
 from sqlalchemy.engine import make_url
 
+from db.flows import unloadable
 from db.migrate import VERSION_TABLE, migration_graph
 from db.session import normalise_url
 
@@ -39,9 +44,25 @@ class Snapshot:
     games: int
     size: int
 
-    def describe(self) -> str:
-        schema = f"schema {self.revision}" if self.revision else "no schema"
-        return f"{self.path} ({self.games} games, {schema}, {self.size:,} bytes)"
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite database URL, also in SQLite's ``file:`` URI form
+    (``sqlite:///file:bot.db?uri=true``); None for another database or one in
+    memory."""
+    u = make_url(normalise_url(url))
+    name = u.database
+    if u.get_backend_name() != "sqlite" or not name or name == ":memory:":
+        return None
+    if name.startswith("file:"):
+        if u.query.get("mode") == "memory":
+            return None
+        rest = unquote(name[len("file:") :].split("?", 1)[0])
+        if rest.startswith("//"):  # file://host/path: the path after the authority
+            rest = "/" + rest[2:].split("/", 1)[1] if "/" in rest[2:] else ""
+        if not rest or rest == ":memory:":
+            return None
+        return Path(rest)
+    return Path(name)
 
 
 def sqlite_path(url: str) -> Path:
@@ -51,9 +72,10 @@ def sqlite_path(url: str) -> Path:
             f"the database is {u.get_backend_name()}, not SQLite: back it up with pg_dump and "
             "restore it with pg_restore (docs/deploy.md, Backups)"
         )
-    if not u.database or u.database == ":memory:":
+    path = sqlite_file(url)
+    if path is None:
         raise BackupError("an in-memory database cannot be backed up")
-    return Path(u.database)
+    return path
 
 
 def inspect_file(path: Path) -> Snapshot:
@@ -76,8 +98,78 @@ def inspect_file(path: Path) -> Snapshot:
                 c.execute("SELECT count(*) FROM games").fetchone()[0] if "games" in tables else 0
             )
     except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{path} is not a SQLite database ({exc})") from None
+        raise BackupError(_unreadable(path, exc)) from None
     return Snapshot(path, revision, games, path.stat().st_size)
+
+
+SQLITE_HEADER = b"SQLite format 3\0"  # the first 16 bytes of every SQLite database file
+
+
+def _unreadable(path: Path, exc: sqlite3.DatabaseError) -> str:
+    """Why SQLite cannot read ``path``: another kind of file, or a damaged one."""
+    with path.open("rb") as f:
+        header = f.read(len(SQLITE_HEADER))
+    if header != SQLITE_HEADER:
+        return (
+            f"{path} is not a SQLite database (it does not begin like one): choose a file "
+            "that `python -m bot backup` wrote"
+        )
+    return f"{path} is a damaged SQLite database ({exc}): choose another backup"
+
+
+# Tables every schema revision has, with the columns the bot reads from them.
+STORE_TABLES: dict[str, frozenset[str]] = {
+    "games": frozenset({"id", "status", "expansions", "seed", "decks", "version"}),
+    "seats": frozenset({"game_id", "seat_index", "display_name", "user_id", "is_ai"}),
+    "actions": frozenset({"game_id", "index", "seat", "action", "created_at"}),
+    "timers": frozenset({"id", "game_id", "kind", "due_at", "payload"}),
+    "guild_settings": frozenset({"guild_id"}),
+}
+
+
+# The first row a query finds is damage, said in words.
+DAMAGE = (
+    (
+        'SELECT game_id, "index" FROM actions '
+        "WHERE NOT json_valid(action) OR json_type(action) != 'object' LIMIT 1",
+        "action {1} of game #{0} is not JSON",
+    ),
+    (
+        'SELECT g.id FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a."index" >= 0 '
+        'AND a."index" < g.version GROUP BY g.id HAVING count(a."index") != g.version LIMIT 1',
+        "game #{0}'s actions do not match it",
+    ),
+)
+
+
+def check_store(path: Path) -> None:
+    """BackupError naming the first reason ``path`` is no sound game store:
+    one schema revision, the tables and columns the bot reads, every action
+    a JSON object, every game's log as long as its version, and every game
+    loading as the bot would load it (db.flows)."""
+    with contextlib.closing(sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)) as c:
+        revisions = c.execute(f"SELECT count(*) FROM {VERSION_TABLE}").fetchone()[0]
+        if revisions != 1:
+            raise BackupError(f"{path} names {revisions} schema revisions, not one: it is damaged")
+        for table, wanted in STORE_TABLES.items():
+            have = {r[1] for r in c.execute(f'PRAGMA table_info("{table}")')}
+            if not have:
+                raise BackupError(f"{path} holds no game store: its {table!r} table is missing")
+            if not wanted <= have:
+                missing = ", ".join(sorted(wanted - have))
+                raise BackupError(f"{path} is damaged: table {table!r} lacks {missing}")
+        for query, words in DAMAGE:
+            found = c.execute(query).fetchone()
+            if found is not None:
+                raise BackupError(f"{path} is damaged: " + words.format(*found))
+    # On a copy: loading sets the journal mode, and the backup is not to be touched.
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "store.sqlite3"
+        shutil.copyfile(path, copy)
+        report = asyncio.run(unloadable(f"sqlite+aiosqlite:///{copy}"))
+    if report.failed:
+        game, why = report.failed[0]
+        raise BackupError(f"{path}: game #{game} cannot be loaded ({why})")
 
 
 def _copy(source: sqlite3.Connection, target: Path) -> None:
@@ -130,6 +222,7 @@ def restore_sqlite(url: str, backup: Path) -> tuple[Snapshot, Path | None]:
             f"{backup} is at schema {snap.revision}, which this version does not know: "
             "restore it with the version of the bot that made it"
         )
+    check_store(backup)
     kept = None
     if target.exists():
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")

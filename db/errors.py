@@ -1,43 +1,17 @@
-"""Errors of the game store: one class per meaning, each telling what happened.
+"""Refusals of the game store: one class per meaning, each telling what happened.
 
-An error carries a ``code`` and named ``fields``; the player reads the text
-``error.<code>`` of the bot's text layer (bot.text) filled with the fields, so
-these classes hold no sentences. ``str()`` of an error (code and fields) is
-for logs. Fields never carry hidden information (hands, gifts, staked chips):
-the engine's IllegalAction reasons are safe and are the only engine text
-passed on.
+They extend the root of every refusal, :class:`db.values.GameError` (a
+``code`` and named ``fields``; the player reads ``error.<code>`` from the
+bot's text layer). Fields never carry hidden information (hands, gifts,
+staked chips): the engine's IllegalAction reasons are safe and are the only
+engine text passed on. Light like db.values: no SQLAlchemy here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
 
-
-class GameError(Exception):
-    """A refusal a player is told about. ``code`` names its text; subclasses
-    with several wordings list them in ``VARIANTS`` and pick one per instance
-    (field ``variant``)."""
-
-    code: ClassVar[str] = "refused"
-    VARIANTS: ClassVar[tuple[str, ...]] = ()
-
-    def __init__(self, **fields: Any) -> None:
-        variant = fields.get("variant")
-        if self.VARIANTS and variant not in self.VARIANTS:
-            raise ValueError(f"{type(self).__name__} needs a variant of {self.VARIANTS}")
-        self.fields: dict[str, Any] = fields
-        super().__init__(str(self))
-
-    @property
-    def key(self) -> str:
-        """The text key of this error in bot.text."""
-        variant = self.fields.get("variant")
-        return f"error.{self.code}" + (f".{variant}" if variant else "")
-
-    def __str__(self) -> str:
-        detail = ", ".join(f"{k}={v!r}" for k, v in self.fields.items())
-        return f"{self.code} ({detail})" if detail else self.code
+from db.values import GameError
 
 
 class StoreError(GameError):
@@ -206,6 +180,16 @@ class StoreUnavailable(StoreError):
         return str(self.fields["variant"])
 
 
+class StoreUnreadable(StoreUnavailable):
+    """The database could not be read (same variants): a command that only
+    reads is told the store is unavailable, never that something "could not
+    be saved"."""
+
+    @property
+    def key(self) -> str:
+        return "error.store_unreadable"
+
+
 class ActionRejected(StoreError):
     """The engine refused the action; ``reason`` is its (safe) explanation and
     ``index`` the log index the action would have taken."""
@@ -215,20 +199,6 @@ class ActionRejected(StoreError):
     def __init__(self, reason: str, index: int) -> None:
         super().__init__(reason=reason)
         self.reason = reason
-        self.index = index
-
-
-class NotJson(ActionRejected):
-    """An action that would not come back identical from JSON (the log must
-    replay exactly): not an object (variant ``object``) or holding values
-    JSON cannot (``values``)."""
-
-    code = "not_json"
-    VARIANTS = ("object", "values")
-
-    def __init__(self, index: int, what: str) -> None:
-        StoreError.__init__(self, variant=what)
-        self.reason = what
         self.index = index
 
 
@@ -335,10 +305,23 @@ class BadTimer(StoreError):
         super().__init__(problem=problem)
 
 
-def error_classes(base: type[GameError] = GameError) -> list[type[GameError]]:
-    """Every error class below ``base`` (the text layer checks it has their texts)."""
-    out: list[type[GameError]] = []
-    for sub in base.__subclasses__():
-        out.append(sub)
-        out.extend(error_classes(sub))
-    return out
+class LeagueError(StoreError):
+    """A league request that cannot be done (db.leagues); ``variant`` says
+    why (its text is ``error.league.<variant>``)."""
+
+    code = "league"
+    VARIANTS = (
+        "name_length",
+        "exists",
+        "unknown",
+        "already_member",
+        "not_member",
+        "season_running",
+        "season_exists",
+        "no_season",
+        "season_before_start",
+        "unknown_season",
+    )
+
+    def __init__(self, why: str, **fields: object) -> None:
+        super().__init__(variant=why, **fields)

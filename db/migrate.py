@@ -185,7 +185,20 @@ async def upgrade_async(url: str | None = None, revision: str = "head") -> Schem
         else:
             log.info("database: creating the schema (%s)", heads)
         await _migrate(url, revision, down=False)
+    await _upgrade_games(url)
     return found
+
+
+async def _upgrade_games(url: str | None) -> None:
+    """Stored games of older rules flows, brought up to date (db.flows)."""
+    from db.flows import upgrade_games
+    from db.session import Database
+
+    db = Database(normalise_url(url or database_url()))
+    try:
+        await upgrade_games(db)
+    finally:
+        await db.dispose()
 
 
 async def downgrade_async(url: str | None = None, revision: str = "base") -> None:

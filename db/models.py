@@ -34,18 +34,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-# Game statuses: a lobby becomes active when started; an active game ends
-# finished (engine says so) or abandoned (the bot gives up on it).
-LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
-STATUSES = (LOBBY, ACTIVE, FINISHED, ABANDONED)
-OVER = (FINISHED, ABANDONED)
-
-# What the bot does when a turn times out; the bot's issue gives them meaning.
-TIMEOUT_POLICIES = ("remind", "ai", "abandon")
-DEFAULT_TIMEOUT_POLICY = "remind"
-
-# Follower colours in seat order unless a player picks one (B-1: up to 6 players).
-COLOURS = ("blue", "red", "green", "yellow", "black", "grey")
+from db.values import DEFAULT_TIMEOUT_POLICY, LOBBY, STATUSES, utcnow
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -54,10 +43,6 @@ NAMING = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
 
 
 class UTCDateTime(TypeDecorator[dt.datetime]):
@@ -179,6 +164,8 @@ class Game(Timestamps, Base):
         CheckConstraint(f"status IN {STATUSES!r}", name="status"),
         CheckConstraint("version >= 0", name="version"),
         Index(None, "status", "guild_id"),
+        # A league season's games by their finish time (db.leagues).
+        Index("ix_games_league_finished", "league_id", "status", "finished_at"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -197,6 +184,11 @@ class Game(Timestamps, Base):
     league_id: Mapped[int | None] = mapped_column(ForeignKey("leagues.id", ondelete="SET NULL"))
     # Number of actions in the log: the optimistic-concurrency counter.
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # The rules flow the game is played under (engine.flows), fixed at its
+    # start, and the flow its action log was brought up to (db.flows). NULL:
+    # stored by a release before flows were recorded.
+    flow: Mapped[int | None] = mapped_column(Integer)
+    log_flow: Mapped[int | None] = mapped_column(Integer)
     started_at: Mapped[dt.datetime | None] = mapped_column()
     finished_at: Mapped[dt.datetime | None] = mapped_column()
 

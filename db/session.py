@@ -34,11 +34,14 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from db.errors import StoreUnavailable
+from db.errors import StoreUnavailable, StoreUnreadable
 
 DEFAULT_SQLITE_PATH = "carcassonne.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
 SQLITE_BEGIN = "sqlite_begin"  # execution option: "DEFERRED" (default) or "IMMEDIATE"
+# Execution option naming a session's transaction "read" or "write" (for
+# whoever counts them: bot.metrics).
+TRANSACTION = "carcassonne_transaction"
 
 
 def database_url(environ: dict[str, str] | None = None) -> str:
@@ -174,11 +177,13 @@ class Database:
         transaction never fails to serialise. (SQLite reads one snapshot anyway.)"""
         try:
             async with self.sessions() as session, session.begin():
+                options: dict[str, str] = {TRANSACTION: "read"}
                 if self._sqlite_writer is None:
-                    await session.connection(execution_options={"isolation_level": READ_SNAPSHOT})
+                    options["isolation_level"] = READ_SNAPSHOT
+                await session.connection(execution_options=options)
                 yield session
         except (DBAPIError, ConnectionError, TimeoutError) as exc:
-            _raise_unavailable(exc)
+            _raise_unavailable(exc, reading=True)
             raise
 
     @asynccontextmanager
@@ -188,11 +193,13 @@ class Database:
         try:
             if self._sqlite_writer is None:
                 async with self.sessions() as session, session.begin():
+                    await session.connection(execution_options={TRANSACTION: "write"})
                     yield session
                 return
             async with self._sqlite_writer, self.sessions() as session, session.begin():
                 # First statement of the transaction: the options apply to its BEGIN.
-                await session.connection(execution_options={SQLITE_BEGIN: "IMMEDIATE"})
+                options = {SQLITE_BEGIN: "IMMEDIATE", TRANSACTION: "write"}
+                await session.connection(execution_options=options)
                 yield session
         except (DBAPIError, ConnectionError, TimeoutError) as exc:
             _raise_unavailable(exc)
@@ -202,7 +209,7 @@ class Database:
         await self.engine.dispose()
 
 
-def _raise_unavailable(exc: BaseException) -> None:
+def _raise_unavailable(exc: BaseException, *, reading: bool = False) -> None:
     mapped = unavailable(exc)
     if mapped is not None:
-        raise mapped from exc
+        raise (StoreUnreadable(mapped.what) if reading else mapped) from exc

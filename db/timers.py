@@ -27,15 +27,16 @@ import contextlib
 import datetime as dt
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Integer, delete, func, insert, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from db.errors import BadTimer, GameNotFound
-from db.models import Game, Timer, utcnow
+from db.models import Game, Timer
 from db.session import Database
+from db.values import TimerInfo, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -56,13 +57,13 @@ def shard_of(guild_id: int, count: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class TimerInfo:
-    id: int
-    game_id: int
-    seat: int | None
+class NewTimer:
+    """A timer to schedule (:meth:`Timers.change`)."""
+
     kind: str
     due_at: dt.datetime
-    payload: dict[str, Any]
+    seat: int | None = None
+    payload: dict[str, Any] = field(default_factory=dict)
 
 
 class Timers:
@@ -81,26 +82,52 @@ class Timers:
     ) -> TimerInfo:
         """A new timer. ``wake``: the shard whose process should look at once
         (PostgreSQL ``NOTIFY``, sent when the timer is committed)."""
-        if not isinstance(kind, str) or not 0 < len(kind) <= MAX_KIND:
-            raise BadTimer(f"a timer kind needs 1 to {MAX_KIND} characters")
-        if due_at.tzinfo is None:
-            raise BadTimer("a timer's due time must be timezone-aware")
+        new = NewTimer(kind, due_at, seat, dict(payload or {}))
+        return (await self.change(game_id, add=[new], wake=wake))[0]
+
+    async def change(
+        self,
+        game_id: int,
+        *,
+        cancel: Sequence[int] = (),
+        add: Sequence[NewTimer] = (),
+        wake: int | None = None,
+    ) -> list[TimerInfo]:
+        """Cancel timers of a game (by id; those already gone are no fault)
+        and schedule new ones, in one transaction; the new timers."""
+        for new in add:
+            if not isinstance(new.kind, str) or not 0 < len(new.kind) <= MAX_KIND:
+                raise BadTimer(f"a timer kind needs 1 to {MAX_KIND} characters")
+            if new.due_at.tzinfo is None:
+                raise BadTimer("a timer's due time must be timezone-aware")
+        if not cancel and not add:
+            return []
         async with self.db.write() as s:
+            if cancel:
+                await s.execute(
+                    delete(Timer).where(Timer.game_id == game_id, Timer.id.in_(list(cancel)))
+                )
+            if not add:
+                return []
             if await s.get(Game, game_id) is None:
                 raise GameNotFound(game_id)
-            timer = Timer(
-                game_id=game_id,
-                seat=seat,
-                kind=kind,
-                due_at=due_at,
-                payload=dict(payload or {}),
-                created_at=utcnow(),
-            )
-            s.add(timer)
+            now = utcnow()
+            timers = [
+                Timer(
+                    game_id=game_id,
+                    seat=new.seat,
+                    kind=new.kind,
+                    due_at=new.due_at,
+                    payload=dict(new.payload),
+                    created_at=now,
+                )
+                for new in add
+            ]
+            s.add_all(timers)
             await s.flush()
             if wake is not None:
                 await self.wake(s, wake)
-            return _info(timer)
+            return [timer_info(t) for t in timers]
 
     async def hand_off(
         self, s: AsyncSession, game_id: int, payload: dict[str, Any], shard: int
@@ -134,14 +161,14 @@ class Timers:
             .limit(limit)
         )
         async with self.db.read() as s:
-            return [_info(t) for t in (await s.execute(q)).scalars()]
+            return [timer_info(t) for t in (await s.execute(q)).scalars()]
 
     async def of_game(self, game_id: int, *, handoffs: bool = False) -> list[TimerInfo]:
         """The game's timers (with ``handoffs=True``: its pending handoffs only)."""
         kind = Timer.kind == HANDOFF if handoffs else Timer.kind != HANDOFF
         q = select(Timer).where(Timer.game_id == game_id, kind).order_by(Timer.due_at, Timer.id)
         async with self.db.read() as s:
-            return [_info(t) for t in (await s.execute(q)).scalars()]
+            return [timer_info(t) for t in (await s.execute(q)).scalars()]
 
     async def claim_next(
         self,
@@ -170,7 +197,7 @@ class Timers:
             timer = (await s.execute(q)).scalar_one_or_none()
             if timer is None:
                 return None
-            due = _info(timer)
+            due = timer_info(timer)
             retry_at, payload = plan(due)
             if retry_at.tzinfo is None or retry_at <= now:
                 raise BadTimer("a claimed timer must be retried later")
@@ -202,7 +229,7 @@ class Timers:
             return int(result.rowcount)  # type: ignore[attr-defined]
 
 
-def _info(t: Timer) -> TimerInfo:
+def timer_info(t: Timer) -> TimerInfo:
     return TimerInfo(t.id, t.game_id, t.seat, t.kind, t.due_at, dict(t.payload))
 
 

@@ -6,28 +6,14 @@ on, never away.
 
 from __future__ import annotations
 
-import datetime as dt
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from sqlalchemy import select
 
 from db.models import UserSettings
 from db.session import Database
-
-
-@dataclass(frozen=True, slots=True)
-class UserPrefs:
-    user_id: int
-    mentions: bool = True
-    dms: bool = True
-    auto_answer: bool = True
-    away_until: dt.datetime | None = None
-    quiet_from: int | None = None  # hour 0..23 in the user's time
-    quiet_to: int | None = None
-    utc_offset: int = 0  # minutes east of UTC
-    locale: str | None = None  # Discord client locale when last seen ("fr", "en-US")
-
+from db.values import UserPrefs
 
 SETTABLE = frozenset(f.name for f in fields(UserPrefs)) - {"user_id"}
 

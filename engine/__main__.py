@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         "--expansions",
         nargs="*",
         default=[],
-        help="any of: gifts bets christmas (or all); space or comma separated",
+        help=f"any of: {' '.join(known_expansions())} (or all); space or comma separated",
     )
     p.set_defaults(func=cmd_play)
     args = parser.parse_args(argv)

@@ -15,6 +15,8 @@ Field annotations the parser understands: ``int``, ``str``, ``bool``,
 :class:`FollowerRef`, and ``T | None``: with no default the key is required
 and ``null`` is a value; with the default ``None`` the key may be left out.
 ``Annotated[T, "text"]`` says what value is expected, for error messages.
+A field declared with ``field(metadata={"record": False})`` is no record key:
+its class reads and writes it itself (the piece of a follower action).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import reprlib
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import (
     TYPE_CHECKING,
     Annotated,
@@ -224,13 +226,42 @@ class Place(GameAction):
     rotation: int
 
 
+# Names of the pieces expansions add (filled by engine.plugins.register): a
+# follower action places one with ``"<name>": true`` (A-3, NOTATION.md).
+PIECES: set[str] = set()
+
+
 @dataclass(frozen=True, slots=True)
 class Follower(GameAction):
-    """B-5: a follower on a location of the tile just placed, or none (null)."""
+    """B-5: a follower on a location of the tile just placed, or none (null);
+    with ``piece``, that piece of an expansion instead (A-3: ``"abbot": true``)."""
 
     TYPE: ClassVar[str] = "follower"
 
     location: Annotated[str | None, "a location name or null"]
+    piece: str | None = field(default=None, metadata={"record": False})
+
+    @classmethod
+    def from_record(cls, data: object) -> Self:
+        named = [k for k in data if k in PIECES] if isinstance(data, Mapping) else []
+        if not named:
+            return _parse(cls, data)
+        assert isinstance(data, Mapping)
+        if len(named) > 1:
+            raise MalformedAction(f"a follower action places one piece, not {', '.join(named)}")
+        if data[named[0]] is not True:
+            raise MalformedAction(
+                f"'{named[0]}' must be true (it places the {named[0]}), "
+                f"not {shown(data[named[0]])}; leave it out to place a follower"
+            )
+        plain = _parse(cls, {k: v for k, v in data.items() if k != named[0]})
+        return cls(plain.player, plain.location, named[0])
+
+    def to_record(self) -> Action:
+        out = GameAction.to_record(self)
+        if self.piece is not None:
+            out[self.piece] = True
+        return out
 
 
 BASE_ACTIONS: dict[str, type[GameAction]] = {Place.TYPE: Place, Follower.TYPE: Follower}
@@ -392,6 +423,8 @@ def _schema(cls: type[GameAction]) -> _Schema:
     hints = typing.get_type_hints(cls, include_extras=True)
     out = []
     for f in dataclasses.fields(cls):
+        if f.metadata.get("record") is False:
+            continue
         tp, said = hints[f.name], None
         if typing.get_origin(tp) is typing.Annotated:
             tp, said = tp.__origin__, tp.__metadata__[0]
@@ -405,6 +438,11 @@ def _schema(cls: type[GameAction]) -> _Schema:
     schema = _Schema(tuple(out), frozenset(names), ", ".join(repr(n) for n in names))
     _SCHEMAS[cls] = schema
     return schema
+
+
+def optional_fields(cls: type[GameAction]) -> frozenset[str]:
+    """The fields of an action type that may be left out (engine.fields)."""
+    return frozenset(f.name for f in _schema(cls).fields if not f.required)
 
 
 def _parse(cls: type[_A], data: object) -> _A:

@@ -3,7 +3,7 @@
 Every placed segment is a node of a union-find forest; each root carries a
 :class:`Feature` with its tiles, open edges, pennants, followers and (fields) the
 city nodes it touches. Placing a tile touches only its own four neighbours (and,
-for monasteries, its 3x3 block): nothing rescans the whole board.
+for monasteries and gardens, its 3x3 block): nothing rescans the whole board.
 """
 
 from __future__ import annotations
@@ -11,28 +11,36 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterator, Sized
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine.directions import OFFSETS, RING, opposite
+from engine.directions import OFFSETS, RING, facing_half, opposite
 from engine.frozen import frozen_builder
-from engine.tiles import FACES, FITS, Face, SegmentKind
+from engine.tiles import FACES, FIT_SLOTS, FITS, RING_KINDS, Face, SegmentKind
 
 Pos = tuple[int, int]
+# A frontier cell in the board's sorted listing: [x, y, need code, its
+# placements (x, y, r) by rotation slot] (Board._cells).
+_Entry = list[Any]
 
 
 @dataclass(slots=True)
 class Follower:
     """A follower on the board. ``lying`` marks one laid down by an effect
-    (farmers lie by nature and do not need it)."""
+    (farmers lie by nature and do not need it). ``piece`` names a piece an
+    expansion adds (A-1's abbot): it counts as a follower on its feature (B-6,
+    B-7) but comes from and goes back to no follower supply, and no card
+    chooses it (C-4); None for a follower."""
 
     player: int
     pos: Pos
     seg: int
     lying: bool = False
+    piece: str | None = None
 
 
 @dataclass(slots=True)
 class Feature:
-    """A connected road, city, field or monastery (one union-find root)."""
+    """A connected road, city, field, monastery or garden (one union-find root)."""
 
     id: int
     kind: SegmentKind
@@ -84,10 +92,21 @@ class PlaceResult:
 
     placed: Placed
     extended: set[int]  # roots of roads/cities the tile joined to existing ones
-    completed: list[int]  # roots of roads/cities/monasteries complete now
+    completed: list[int]  # roots of roads/cities/monasteries/gardens complete now
 
 
 MergeHook = Callable[[Feature, Feature], None]
+
+
+@dataclass(slots=True)
+class Neighbours:
+    """What an empty cell's neighbours offer a tile placed there
+    (:meth:`Board.neighbours`): the roots across each edge (roads, cities)
+    and half-edge (fields), None where nothing is; those holding followers."""
+
+    edge_roots: list[int | None]
+    half_roots: list[int | None]
+    occupied: set[int]
 
 
 class Board:
@@ -95,21 +114,34 @@ class Board:
         self.tiles: dict[Pos, Placed] = {}
         self.parent: list[int] = []
         self.node_seg: list[tuple[Pos, int]] = []
+        # By root, in ascending order: a feature is added when its node is
+        # made (nodes are numbered in order) and only ever removed by a join.
         self.features: dict[int, Feature] = {}
+        # Roots of the features that may hold followers: every root a
+        # follower was put on or joined into (Game.add_follower,
+        # move_follower, joins); followers() drops the stale ones.
+        self.occupied: set[int] = set()
         # Empty cells next to placed tiles -> need code (engine.tiles.NEED_CODE).
         self.frontier: dict[Pos, int] = {}
         self.monasteries: dict[Pos, int] = {}
-        # Empty cells next to monasteries -> those monasteries, in RING order.
-        self._near_monastery: dict[Pos, tuple[Pos, ...]] = {}
+        # Tiles with a monastery or garden -> their nodes (B-7, A-2: complete
+        # when the 8 cells around hold tiles), and the empty cells next to
+        # them -> those tiles, in RING order.
+        self.rings: dict[Pos, tuple[int, ...]] = {}
+        self._near_ring: dict[Pos, tuple[Pos, ...]] = {}
         # Joins are reported as hook(kept, absorbed) to merge_hooks while
         # merge_gate is not empty: by default the hooks themselves; a Game
         # gates them on its merge hook point's live list of functions.
         self.merge_hooks: list[MergeHook] = []
         self.merge_gate: Sized = self.merge_hooks
-        # The frontier's cells in sorted order: made by the first listing, then
-        # kept up to date by place() (a replay never lists, never pays); and
-        # the last listing, dropped at every placement.
-        self._cells: list[Pos] | None = None
+        # The frontier's cells in sorted order, each an entry [x, y, need,
+        # its four placements (x, y, r) by rotation], found by cell in
+        # _entries: made by the first listing, then kept up to date by place()
+        # (a replay never lists, never pays); and the last listing, dropped
+        # at every placement. A listing reads the entries in order: no
+        # lookup or new tuple per cell.
+        self._cells: list[_Entry] | None = None
+        self._entries: dict[Pos, _Entry] = {}
         self._listing: tuple[str, list[tuple[int, int, int]]] | None = None
 
     def copy(self, memo: dict[int, object]) -> Board:
@@ -125,7 +157,7 @@ class Board:
         for root, f in self.features.items():
             followers = []
             for old in f.followers:
-                follower = Follower(old.player, old.pos, old.seg, old.lying)
+                follower = Follower(old.player, old.pos, old.seg, old.lying, old.piece)
                 memo[id(old)] = follower
                 followers.append(follower)
             marks = f._marks
@@ -140,12 +172,17 @@ class Board:
             memo[id(f)] = feat
             features[root] = feat
         new.features = features
+        new.occupied = self.occupied.copy()
         new.frontier = self.frontier.copy()
         new.monasteries = self.monasteries.copy()
-        new._near_monastery = self._near_monastery.copy()
+        new.rings = self.rings.copy()
+        new._near_ring = self._near_ring.copy()
         new.merge_hooks = []
         new.merge_gate = new.merge_hooks
-        new._cells = None if self._cells is None else self._cells.copy()
+        # Entries change in place (their need code): each copied, found by cell.
+        new._entries = {cell: entry.copy() for cell, entry in self._entries.items()}
+        cells = self._cells
+        new._cells = None if cells is None else [new._entries[x, y] for x, y, *_ in cells]
         new._listing = self._listing  # never changed in place, only replaced
         return new
 
@@ -186,6 +223,7 @@ class Board:
         fa.pennants += fb.pennants
         if fb.followers:
             fa.followers.extend(fb.followers)
+            self.occupied.add(ra)
         if fb.cities:
             fa.cities += fb.cities
         fa.completed = fa.completed or fb.completed
@@ -214,16 +252,86 @@ class Board:
 
     def placements(self, kind: str) -> list[tuple[int, int, int]]:
         """Every legal (x, y, rotation) for ``kind`` (B-4), sorted."""
+        return list(self._placements(kind))
+
+    def _placements(self, kind: str) -> list[tuple[int, int, int]]:
+        """placements(kind), the kept list itself (callers copy or only read)."""
         listing = self._listing
         if listing is None or listing[0] != kind:
-            table, need = FITS[kind], self.frontier
-            if self._cells is None:
-                self._cells = sorted(self.frontier)
-            listing = (kind, [(x, y, r) for x, y in self._cells for r in table[need[x, y]]])
+            table = FIT_SLOTS[kind]
+            cells = self._cells
+            if cells is None:
+                cells = [self._entry(cell, need) for cell, need in self.frontier.items()]
+                cells.sort()
+                self._cells = cells
+            listing = (kind, [quad[i] for _, _, need, quad in cells for i in table[need]])
             # Kept until the next placement: the turn's listing, the bot's
             # choices and the AI all ask for the same tile.
             self._listing = listing
-        return list(listing[1])
+        return listing[1]
+
+    def _entry(self, cell: Pos, need: int) -> _Entry:
+        x, y = cell
+        entry: _Entry = [x, y, need, ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))]
+        self._entries[cell] = entry
+        return entry
+
+    def neighbours(self, cell: Pos) -> Neighbours:
+        """What a tile placed on the empty ``cell`` would join: the root of
+        the road or city across each edge, of the field across each
+        half-edge (None where nothing is), and which of them hold followers."""
+        x, y = cell
+        tiles, parent, features = self.tiles, self.parent, self.features
+        edge_roots: list[int | None] = [None] * 4
+        half_roots: list[int | None] = [None] * 8
+        occupied: set[int] = set()
+
+        def root_of(node: int) -> int:  # find(), without path halving: this only reads
+            while parent[node] != node:
+                node = parent[node]
+            if features[node].followers:
+                occupied.add(node)
+            return node
+
+        for edge, (dx, dy) in enumerate(OFFSETS):
+            other = tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            theirs, nodes = other.face, other.nodes
+            seg = theirs.edge_seg[opposite(edge)]
+            if seg is not None:
+                edge_roots[edge] = root_of(nodes[seg])
+            for half in (2 * edge, 2 * edge + 1):
+                seg = theirs.half_seg[facing_half(half)]
+                if seg is not None:
+                    half_roots[half] = root_of(nodes[seg])
+        return Neighbours(edge_roots, half_roots, occupied)
+
+    def open_spots(self, face: Face, near: Neighbours) -> tuple[int, ...]:
+        """The segments of ``face`` (placed on the cell ``near`` describes) a
+        follower could take right after (B-5): its spots whose feature, once
+        joined, holds no follower. Segments of the tile that reach one
+        feature are one feature: an occupied one takes the others with it."""
+        if not near.occupied:
+            return face.spots
+        joined: list[set[int]] = [set() for _ in face.segments]
+        for edge, seg in face.edge_pairs:
+            root = near.edge_roots[edge]
+            if root is not None:
+                joined[seg].add(root)
+        for half, seg in face.half_pairs:
+            root = near.half_roots[half]
+            if root is not None:
+                joined[seg].add(root)
+        taken = set(near.occupied)  # roots of features that hold followers once joined
+        grew = True
+        while grew:  # a segment touching a taken root takes all its roots along
+            grew = False
+            for roots in joined:
+                if roots and not roots <= taken and not roots.isdisjoint(taken):
+                    taken |= roots
+                    grew = True
+        return tuple(i for i in face.spots if joined[i].isdisjoint(taken))
 
     def can_place(self, kind: str) -> bool:
         table = FITS[kind]
@@ -257,17 +365,20 @@ class Board:
                 False,
                 bool(f.siblings[i]),
             )
-        # B-7 monasteries this tile may complete: its own, then those around
-        # it in RING order.
-        near = self._near_monastery.pop(pos, ())
-        if f.monastery is not None:
-            self._add_monastery(pos, base + f.monastery)
+        # B-7 monasteries (and gardens, A-2) this tile may complete: its own,
+        # then those around it in RING order.
+        near = self._near_ring.pop(pos, ())
+        if f.rings:
+            if f.monastery is not None:
+                self.monasteries[pos] = base + f.monastery
+            self._add_ring(pos, tuple(base + i for i in f.rings))
             near = (pos, *near)
         placed = new_placed(kind, pos, rotation, f, nodes)
         tiles[pos] = placed
         cells = self._cells
         if frontier.pop(pos, None) is not None and cells is not None:
-            del cells[bisect_left(cells, pos)]
+            del cells[bisect_left(cells, [x, y])]  # [x, y] sorts just before its entry
+            del self._entries[pos]
         self._listing = None
 
         extended: list[int] = []
@@ -277,10 +388,13 @@ class Board:
             if other is None:
                 need = frontier.get(npos)
                 if need is None:
+                    need = frontier[npos] = f.need_bits[edge]
                     if cells is not None:
-                        insort(cells, npos)
-                    need = 0
-                frontier[npos] = need | f.need_bits[edge]
+                        insort(cells, self._entry(npos, need))
+                else:
+                    need = frontier[npos] = need + f.need_bits[edge]  # one side, set once
+                    if cells is not None:
+                        self._entries[npos][2] = need
                 continue
             theirs_face, theirs_nodes = other.face, other.nodes
             mine, halves = f.links[edge]
@@ -309,22 +423,23 @@ class Board:
                 root = parent[root]
             roots.add(root)
         for mpos in near:
-            root = self.find(self.monasteries[mpos])
-            if not features[root].completed and self.ring_count(mpos) == 8:
-                completed.append(root)
+            for node in self.rings[mpos]:
+                root = self.find(node)
+                if not features[root].completed and self.ring_count(mpos) == 8:
+                    completed.append(root)
         return PlaceResult(placed, roots, completed)
 
-    def _add_monastery(self, pos: Pos, node: int) -> None:
-        """Register a monastery and the empty cells around it, so a placement
-        finds the monasteries it neighbours with one lookup."""
-        self.monasteries[pos] = node
+    def _add_ring(self, pos: Pos, nodes: tuple[int, ...]) -> None:
+        """Register a tile's monastery or garden and the empty cells around
+        it, so a placement finds those it neighbours with one lookup."""
+        self.rings[pos] = nodes
         x, y = pos
         for dx, dy in RING:
             cell = (x + dx, y + dy)
             if cell not in self.tiles:
-                around = (*self._near_monastery.get(cell, ()), pos)
+                around = (*self._near_ring.get(cell, ()), pos)
                 # RING order seen from the cell
-                self._near_monastery[cell] = tuple(sorted(around, key=lambda m: (m[1], m[0])))
+                self._near_ring[cell] = tuple(sorted(around, key=lambda m: (m[1], m[0])))
 
     # --- queries -------------------------------------------------------------
     def monasteries_around(self, pos: Pos) -> Iterator[tuple[Pos, int]]:
@@ -335,10 +450,14 @@ class Board:
             if node is not None:
                 yield (x + dx, y + dy), node
 
+    def rings_near(self, cell: Pos) -> tuple[Pos, ...]:
+        """The tiles with a monastery or garden around the empty ``cell``, in
+        RING order: those a tile placed there would neighbour (``rings``)."""
+        return self._near_ring.get(cell, ())
+
     def monasteries_near(self, cell: Pos) -> tuple[Pos, ...]:
-        """The monasteries around the empty ``cell``, in RING order: those a
-        tile placed there would neighbour."""
-        return self._near_monastery.get(cell, ())
+        """The monasteries around the empty ``cell``, in RING order."""
+        return tuple(p for p in self._near_ring.get(cell, ()) if p in self.monasteries)
 
     def ring_count(self, pos: Pos) -> int:
         """Placed tiles in the 8 cells around ``pos``."""
@@ -353,7 +472,7 @@ class Board:
     def is_complete(self, feat: Feature) -> bool:
         if feat.kind in ("road", "city"):
             return feat.open_edges == 0
-        if feat.kind == "monastery":
+        if feat.kind in RING_KINDS:
             return self.ring_count(feat.segments[0][0]) == 8
         return False
 
@@ -363,7 +482,14 @@ class Board:
         return not feat.completed and not self.is_complete(feat)
 
     def followers(self) -> Iterator[tuple[Feature, Follower]]:
-        for feat in self.features.values():
+        """Every follower with its feature, by feature (ascending roots, as
+        ``features``), each feature's in their order."""
+        features, occupied = self.features, self.occupied
+        for root in sorted(occupied):
+            feat = features.get(root)
+            if feat is None or not feat.followers:
+                occupied.discard(root)  # joined into another, or left empty
+                continue
             for f in feat.followers:
                 yield feat, f
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 EDGES: tuple[str, ...] = ("N", "E", "S", "W")
 HALVES: tuple[str, ...] = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 CENTER = "C"
-# Canonical order of location names (NOTATION.md): edges, monastery, half-edges.
-LOCATION_ORDER: tuple[str, ...] = (*EDGES, CENTER, *HALVES)
+GARDEN = "G"  # a garden (A-2)
+# Canonical order of location names (NOTATION.md): edges, monastery, garden, half-edges.
+LOCATION_ORDER: tuple[str, ...] = (*EDGES, CENTER, GARDEN, *HALVES)
 LOCATION_RANK: dict[str, int] = {name: i for i, name in enumerate(LOCATION_ORDER)}
 
 EDGE_INDEX: dict[str, int] = {name: i for i, name in enumerate(EDGES)}
@@ -44,11 +45,6 @@ def facing_half(half: int) -> int:
     NNW meets the neighbour's SSW, NNE its SSE, ENE its WNW, ESE its WSW.
     """
     return ((half ^ 1) + 4) % 8
-
-
-def half_edge(half: int) -> int:
-    """The edge a half-edge lies on."""
-    return half // 2
 
 
 def rotate_edge(edge: int, quarter_turns: int) -> int:

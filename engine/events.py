@@ -1,7 +1,8 @@
 """The game's event log: record dicts in and out, compact inside.
 
-``game.events`` reads as a list of plain event dicts (``{"type": ...}``).
-Dicts appended (scores, expansions' events) are kept and read as given. The
+``game.events`` reads as a list of event dicts (``{"type": ...}``).
+Dicts appended (scores, expansions' events) are kept unchangeable
+(engine.frozen.FrozenDict: editing one could not change the game). The
 base game's frequent events (a tile drawn, placed, a follower put down: most
 of a game's log) are kept as small tuples and become fresh dicts when read,
 so a cached game holds a fraction of the memory.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.frozen import freeze
 from engine.logs import RecordLog
 from engine.phases import Event
 
@@ -43,7 +45,7 @@ class EventLog(RecordLog[Event | _Compact]):
     __slots__ = ()
 
     def append(self, event: Event) -> None:
-        self._items.append(event)
+        self._items.append(freeze(event))
 
     # The base game's own events (B-3..B-5), stored compact.
     def drawn(self, player: int, tile: str) -> None:
@@ -68,7 +70,11 @@ class EventLog(RecordLog[Event | _Compact]):
 
     def since(self, mark: int) -> list[Event]:
         """The events from index ``mark`` on (what one action caused)."""
-        return self._read(self._items[mark:])
+        items = self._items
+        if len(items) == mark + 1:  # one event: most actions of the base game
+            e = items[mark]
+            return [e[0](e) if type(e) is tuple else e]  # type: ignore[list-item]
+        return self._read(items[mark:])
 
     def _read(self, items: list[Event | _Compact]) -> list[Event]:
         return [e[0](e) if type(e) is tuple else e for e in items]  # type: ignore[misc]

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import GameAction
-from engine.turn import Turn
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -42,6 +41,7 @@ SHARED = frozenset(
         "players",
         "expansions",
         "seed",
+        "flow",
         "decks",
         "hooks",
         "turns_played",
@@ -53,6 +53,7 @@ SHARED = frozenset(
         "_turn_start",
         "_pending",
         "_rng",
+        "_drawn_from",
     }
 )
 _ATOMS = (int, str, float, bool, type(None))
@@ -114,7 +115,7 @@ def lineage(game: Game) -> Lineage:
     if game._lineage is None:
         cls = type(game)
         setup = cls.__new__(cls)
-        setup._setup(game.players, game.expansions, game.seed, game.decks, game.ai_seats)
+        setup._setup(game.players, game.expansions, game.seed, game.decks, game.flow, game.ai_seats)
         setup.hooks = game.hooks  # the rules of this game, hooks added later included
         first = Checkpoint(0, setup)
         game._lineage = Lineage(first, first)
@@ -231,7 +232,7 @@ def copy_state(game: Game) -> Game:
     if turn is not None:
         cells = None if turn.allowed_cells is None else set(turn.allowed_cells)
         data = clone(turn.data, memo) if turn.data else {}
-        state["turn"] = Turn(turn.number, turn.player, turn.tile, turn.placed, cells, data)
+        state["turn"] = dataclasses.replace(turn, allowed_cells=cells, data=data)
     state["ext"] = {name: clone(value, memo) for name, value in game.ext.items()}
     state["ai_seats"] = dict(game.ai_seats)
     state["_flow"] = None

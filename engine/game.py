@@ -13,8 +13,8 @@ import weakref
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
+from engine import flows, listing, scoring
 from engine import fork as forking
-from engine import scoring
 from engine.actions import Follower, GameAction, Place
 from engine.board import Board, Feature, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
@@ -34,12 +34,17 @@ from engine.phases import (
     Steps,
     new_decision,
 )
-from engine.plugins import install_expansions, known_expansions
+from engine.plugins import install_expansions, known_expansions, stock
 from engine.seat import AiSeat, check_ai_seats
-from engine.tiles import KINDS, START_KIND, base_bag, expansion_tiles
-from engine.turn import Turn as Turn
+from engine.tiles import KINDS
+from engine.turn import TILE_INFO, PlacementRule, Turn
+
+__all__ = ["Game", "PlacementRule", "Turn", "shuffled"]
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
+
+
+PLACE, FOLLOW = (Place.TYPE,), (Follower.TYPE,)  # the types those decisions take
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
@@ -50,9 +55,12 @@ class Game:
         expansions: Iterable[str] = (),
         seed: int = 0,
         decks: dict[str, list[str]] | None = None,
+        flow: int | None = None,
         ai: dict[int, AiSeat] | None = None,
     ) -> None:
-        self._setup(players, expansions, seed, decks, ai)
+        """``flow``: the rules flow it is played under (engine.flows; None:
+        current); ``ai``: the AI seats' levels and seeds (engine.seat)."""
+        self._setup(players, expansions, seed, decks, flow, ai)
         self._start()
 
     def _setup(
@@ -61,6 +69,7 @@ class Game:
         expansions: Iterable[str],
         seed: int,
         decks: dict[str, list[str]] | None,
+        flow: int | None,
         ai: dict[int, AiSeat] | None,
     ) -> None:
         """Everything before the turn flow starts (engine.fork builds games so)."""
@@ -75,6 +84,7 @@ class Game:
         self.players = list(players)
         self.expansions = exps
         self.seed = seed
+        self.flow = flows.current() if flow is None else flow
         self.decks: dict[str, list[str]] = {k: list(v) for k, v in (decks or {}).items()}
         self.hooks = Hooks()
         self.board = Board()
@@ -97,22 +107,21 @@ class Game:
         self._turn_start, self._watch = 0, False
         self._lineage: Lineage | None = None
 
+        tiles = stock(self.expansions)  # B-2, and what each expansion adds or replaces
         if "tiles" in self.decks:
             bad = [k for k in self.decks["tiles"] if k not in KINDS]
             if bad:
                 raise ValueError(f"unknown tile kind {bad[0]!r} in decks.tiles")
             self.bag = list(self.decks["tiles"])
         else:
-            tiles = base_bag()
-            for e in self.expansions:
-                tiles += expansion_tiles(e)
-            self.bag = shuffled(seed, "tiles", tiles)
+            self.bag = shuffled(seed, "tiles", tiles.land)
+        self._drawn_from: str | None = None  # the opening pile of the last draw
 
         install_expansions(self)
         self._wire_board()
-        start = self.board.place(START_KIND, (0, 0), 0)
+        start = self.board.place(tiles.start, (0, 0), 0)
         self.last_placed: Pos | None = start.placed.pos
-        self.events.append({"type": "start", "tile": START_KIND, "x": 0, "y": 0, "rotation": 0})
+        self.events.append({"type": "start", "tile": tiles.start, "x": 0, "y": 0, "rotation": 0})
 
     def _start(self) -> None:
         """Run the turn flow up to its first decision."""
@@ -148,7 +157,7 @@ class Game:
         now, :class:`MalformedAction` (a kind of IllegalAction) when its shape
         is wrong.
         """
-        typed = checked(self, action)
+        typed = checked(self, action, self._pending)
         events = self.events
         mark = len(events)
         self.actions.append(typed)
@@ -164,12 +173,12 @@ class Game:
     def check(self, action: Action | GameAction) -> None:
         """Raise :class:`IllegalAction` (or :class:`MalformedAction`) exactly
         when :meth:`apply` would refuse ``action``; change nothing either way."""
-        checked(self, action)
+        checked(self, action, self._pending)
 
     def is_legal(self, action: Action | GameAction) -> bool:
         """Whether :meth:`apply` would accept ``action`` now (nothing changes)."""
         try:
-            checked(self, action)
+            checked(self, action, self._pending)
         except IllegalAction:
             return False
         return True
@@ -179,55 +188,56 @@ class Game:
         pending step is not a placement (B-4)."""
         if self._pending is None or self._pending.step != STEP_PLACE or self.turn is None:
             return []
-        out = self.board.placements(self.turn.tile)
-        if self.turn.allowed_cells is not None:
-            out = [p for p in out if (p[0], p[1]) in self.turn.allowed_cells]
+        return list(self._placements(self.turn))
+
+    def _placements(self, turn: Turn) -> list[tuple[int, int, int]]:
+        """legal_placements() in the place step, maybe the board's own list (read only)."""
+        out = self.board._placements(turn.tile)
+        if turn.allowed_cells is not None:
+            out = [p for p in out if (p[0], p[1]) in turn.allowed_cells]
+        if turn.rule is not None:
+            out = [p for p in out if p in turn.rule.allowed]
         return out
 
     def fits_this_turn(self, kind: str) -> bool:
         """Whether a tile of ``kind`` could be placed this turn: anywhere on the
-        board, or on a cell an effect fixed (``Turn.allowed_cells``, e.g. C-3)."""
-        cells = self.turn.allowed_cells if self.turn is not None else None
+        board, or on a cell an effect fixed (``Turn.allowed_cells``, e.g. C-3),
+        or where an expansion's rule allows (``Turn.rule``)."""
+        turn = self.turn
+        cells = turn.allowed_cells if turn is not None else None
+        if turn is not None and turn.rule is not None:
+            allowed = turn.rule.allowed
+            return any(
+                p in allowed and (cells is None or (p[0], p[1]) in cells)
+                for p in self.board.placements(kind)
+            )
         if cells is None:
             return self.board.can_place(kind)
         return any(self.board.fits(kind, cell) for cell in cells)
+
+    def tiles_left(self) -> int:
+        """Tiles still to draw: the land tiles and any opening pile (R-2)."""
+        return len(self.bag) + sum(pile.left(self) for pile in self.hooks.openings)
+
+    def opening(self) -> str | None:
+        """The opening pile the next tile will come from (R-2), None once
+        every one is used up: then tiles come from the bag (C-6)."""
+        return next((p.name for p in self.hooks.openings if p.left(self)), None)
 
     def legal_followers(self) -> list[str] | None:
         """Canonical locations where a follower may go on the tile just placed
         (B-5), or None when the pending step is not the follower step. Not
         placing one (``null``) is always allowed in that step."""
-        if self._pending is None or self._pending.step != STEP_FOLLOWER or self.turn is None:
-            return None
-        placed = self.turn.placed
-        assert placed is not None
-        if self.supply[self.turn.player] == 0:
-            return []
-        features, parent = self.board.features, self.board.parent
-        out = []
-        for i, node in enumerate(placed.nodes):
-            while parent[node] != node:  # the segment's root (find, inline)
-                node = parent[node]
-            if not features[node].followers:
-                out.append(placed.face.canonical[i])
-        return out
+        return listing.legal_followers(self)
+
+    def legal_moves(self) -> list[tuple[int, int, int, str | None]]:
+        """Every legal (x, y, rotation, location) of this turn's placement
+        and follower choice, nothing placed (engine.listing.legal_moves)."""
+        return listing.legal_moves(self)
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every complete legal action for ``player`` now (base and expansion)."""
-        d = self._pending
-        if d is None or player not in d.players:
-            return []
-        out: list[Action] = []
-        if "place" in d.types:
-            out = [
-                {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
-                for x, y, r in self.legal_placements()
-            ]
-        if "follower" in d.types:
-            locs: list[str | None] = [None, *(self.legal_followers() or [])]
-            out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
-        for spec in self.hooks.for_step(d.step):
-            out += spec.legal(self, player)
-        return out
+        return listing.legal_actions(self, player)
 
     def fork(self) -> Game:
         """An independent copy at this very step, alike under the same actions (engine.fork)."""
@@ -243,6 +253,7 @@ class Game:
             raise ValueError("a determinized game has no record: its hidden state was redrawn")
         rec: dict[str, Any] = {
             "format": "carcassonne-record/1",
+            "flow": self.flow,  # the rules flow it is played under (engine.flows)
             "players": list(self.players),
             "expansions": list(self.expansions),
             "seed": self.seed,
@@ -253,10 +264,6 @@ class Game:
             rec["ai"] = {str(seat): ai.to_record() for seat, ai in sorted(self.ai_seats.items())}
         rec["actions"] = list(self.actions)
         return rec
-
-    @property
-    def active_player(self) -> int | None:
-        return None if self._pending is None else self._pending.active
 
     def final_scores(self) -> list[int]:
         return list(self.scores)
@@ -275,11 +282,22 @@ class Game:
             action = yield decision
             if action.TYPE in decision.types:
                 return action
-            yield from self.hooks.actions[action.TYPE].run(self, action)
+            spec = self.hooks.actions[action.TYPE]
+            yield from spec.run(self, action)
+            if spec.ends_step:
+                return action
 
     def draw_tile(self) -> str | None:
-        """Draw the next tile that fits somewhere; tiles that fit nowhere are
-        removed from the game and logged (B-4). None when the bag is empty."""
+        """Draw the next tile that fits somewhere, from the opening piles first
+        (R-2); tiles that fit nowhere are removed from the game and logged
+        (B-4, R-5). None when every pile and the bag are empty."""
+        if self.hooks.openings:
+            for pile in self.hooks.openings:
+                kind = pile.draw(self)
+                if kind is not None:
+                    self._drawn_from = pile.name
+                    return kind
+            self._drawn_from = None
         while self.bag:
             kind = self.bag.pop(0)
             self.reveal()
@@ -298,20 +316,26 @@ class Game:
         self.scores[player] += points
         self.events.append({"type": "score", "player": player, "points": points, **detail})
 
-    def add_follower(self, player: int, pos: Pos, seg: int, lying: bool = False) -> Piece:
-        """Put a follower from ``player``'s supply on a segment (caller checks)."""
-        follower = Piece(player, pos, seg, lying)
+    def add_follower(
+        self, player: int, pos: Pos, seg: int, lying: bool = False, piece: str | None = None
+    ) -> Piece:
+        """Put a follower from ``player``'s supply on a segment (caller checks);
+        with ``piece``, that expansion's piece instead (not from the supply)."""
+        follower = Piece(player, pos, seg, lying, piece)
         feat = self.board.feature_at(pos, seg)
         feat.followers.append(follower)
-        self.supply[player] -= 1
+        self.board.occupied.add(feat.id)
+        if piece is None:
+            self.supply[player] -= 1
         self.hooks.follower_placed(self, feat, follower)
         return follower
 
     def remove_follower(self, follower: Piece) -> None:
-        """Return one follower to its owner's supply."""
+        """Return one follower to its owner's supply (a piece just leaves the board)."""
         feat = self.board.feature_at(follower.pos, follower.seg)
         feat.followers.remove(follower)
-        self.supply[follower.player] += 1
+        if follower.piece is None:
+            self.supply[follower.player] += 1
 
     def move_follower(self, follower: Piece, pos: Pos, seg: int, lying: bool = False) -> None:
         """Move a follower to another segment (its supply is unchanged)."""
@@ -319,6 +343,7 @@ class Game:
         follower.pos, follower.seg, follower.lying = pos, seg, lying
         feat = self.board.feature_at(pos, seg)
         feat.followers.append(follower)
+        self.board.occupied.add(feat.id)
         self.hooks.follower_placed(self, feat, follower)
 
     def followers_of(self, player: int) -> list[tuple[Feature, Piece]]:
@@ -329,7 +354,8 @@ class Game:
 
     def return_followers(self, feat: Feature) -> None:
         for f in feat.followers:
-            self.supply[f.player] += 1
+            if f.piece is None:
+                self.supply[f.player] += 1
         feat.followers.clear()
 
     def location(self, follower: Piece) -> str:
@@ -358,6 +384,8 @@ class Game:
     def _turn(self, tile: str) -> Steps:
         player = self.current
         self.turn = turn = Turn(self.turns_played + 1, player, tile)
+        if self._drawn_from is not None:
+            turn.opening = self._drawn_from
         self.events.drawn(player, tile)
         hooks = self.hooks
         if hooks.after_draw.fns:
@@ -365,30 +393,26 @@ class Game:
 
         # decide(), with its first question asked here: the common case costs
         # no generator or closure of its own.
-        place = yield new_decision(
-            STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}
-        )
+        place = yield new_decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile])
         if type(place) is not Place:
             place = yield from self._then_decide(
                 place,
-                lambda: Decision(STEP_PLACE, (player,), player, (Place.TYPE,), {"tile": turn.tile}),
+                lambda: Decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile]),
             )
         assert isinstance(place, Place)
         result = self._place(place)
         if hooks.after_place.fns:
             yield from hooks.after_place.run(self, result)
         follower = yield new_decision(
-            STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
+            STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]
         )
         if type(follower) is not Follower:
             follower = yield from self._then_decide(
                 follower,
-                lambda: Decision(
-                    STEP_FOLLOWER, (player,), player, (Follower.TYPE,), {"tile": turn.tile}
-                ),
+                lambda: Decision(STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]),
             )
-        assert isinstance(follower, Follower)
-        self._follower(follower)
+        if isinstance(follower, Follower):  # else an action that ended the step (A-4)
+            self._follower(follower)
         if result.completed or hooks.before_scoring.fns or hooks.after_scoring.fns:
             yield from scoring.completion_scoring(self, result.completed)
         if hooks.end_turn.fns:
@@ -398,7 +422,10 @@ class Game:
         self, attached: GameAction, make: Callable[[], Decision]
     ) -> Generator[Decision, GameAction, GameAction]:
         """decide(make) when the first answer was an action attached to the step."""
-        yield from self.hooks.actions[attached.TYPE].run(self, attached)
+        spec = self.hooks.actions[attached.TYPE]
+        yield from spec.run(self, attached)
+        if spec.ends_step:
+            return attached
         return (yield from self.decide(make))
 
     def _place(self, action: Place) -> PlaceResult:
@@ -417,6 +444,20 @@ class Game:
             return
         placed = self.turn.placed
         seg = placed.face.name_to_seg[loc]
+        if action.piece is not None:  # A-3
+            self.add_follower(self.turn.player, placed.pos, seg, piece=action.piece)
+            self.events.append(
+                {
+                    "type": "follower",
+                    "player": self.turn.player,
+                    "x": placed.pos[0],
+                    "y": placed.pos[1],
+                    "location": placed.face.canonical[seg],
+                    "feature": placed.face.segments[seg].kind,
+                    "piece": action.piece,
+                }
+            )
+            return
         self.add_follower(self.turn.player, placed.pos, seg)
         self.events.follower(
             self.turn.player,

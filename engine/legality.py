@@ -1,8 +1,8 @@
-"""Legality of actions: :func:`checked` reads any action and checks it against
-the pending decision (its shape, the seat, the step, then the rules); the base
-actions' own rules are placing the drawn tile (B-4) and a follower on it
-(B-5). Each check raises :class:`IllegalAction` naming the rule, and changes
-nothing; the game runs them before applying an action."""
+"""Legality of actions: :func:`checked`, the one gate every action passes
+before the game applies it (shape, seat, step, then the rules), and the base
+actions' rules: placing the drawn tile (B-4) and a follower on it (B-5), or
+an expansion's piece (A-3). Each check raises :class:`IllegalAction` naming
+the rule, and changes nothing."""
 
 from __future__ import annotations
 
@@ -19,74 +19,20 @@ from engine.actions import (
     shown,
 )
 from engine.directions import EDGES, ROTATIONS
-from engine.phases import Action, IllegalAction, MalformedAction
+from engine.phases import Action, Decision, IllegalAction, MalformedAction
 from engine.tiles import FACES, FITS, misfit
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-EDGE_WORDS = {"C": "city", "R": "road", "F": "field"}
+EDGE_WORDS = {"C": "city", "R": "road", "F": "field", "I": "water"}
 
 
-def check_place(game: Game, action: Place) -> None:
-    """B-4: the tile goes on an empty cell next to the board, where every
-    edge it touches matches (and where an effect allows, if one does)."""
-    turn = game.turn
-    assert turn is not None
-    x, y, rot = action.x, action.y, action.rotation
-    kind = turn.tile
-    if rot not in ROTATIONS:
-        raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {rot}")
-    pos = (x, y)
-    if pos in game.board.tiles:
-        raise IllegalAction(f"cell {x},{y} already holds a tile")
-    need = game.board.frontier.get(pos)
-    if need is None:
-        raise IllegalAction(f"cell {x},{y} is not next to any placed tile (B-4)")
-    if turn.allowed_cells is not None and pos not in turn.allowed_cells:
-        cells = " ".join(f"{cx},{cy}" for cx, cy in sorted(turn.allowed_cells))
-        raise IllegalAction(f"the tile must go on {cells} this turn, not {x},{y}")
-    if rot not in FITS[kind][need]:
-        side, mine, theirs = misfit(FACES[(kind, rot)], need)
-        raise IllegalAction(
-            f"{kind} does not fit at {x},{y} r{rot}: its {EDGES[side]} edge "
-            f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[theirs]} (B-4)"
-        )
-
-
-def check_follower(game: Game, action: Follower) -> None:
-    """B-5: a follower from the supply on an unoccupied feature of the tile
-    just placed, or none (null)."""
-    turn = game.turn
-    assert turn is not None and turn.placed is not None
-    loc = action.location
-    if loc is None:
-        return
-    placed = turn.placed
-    if loc not in placed.face.name_to_seg:
-        names = ", ".join(placed.face.canonical)
-        raise IllegalAction(
-            f"{shown(loc)} is not a location on {placed.kind} at "
-            f"{placed.pos[0]},{placed.pos[1]} r{placed.rotation}; its locations are "
-            f"{names} (or null for none)"
-        )
-    if game.supply[turn.player] == 0:
-        raise IllegalAction("you have no follower left in your supply (B-5)")
-    seg = placed.face.name_to_seg[loc]
-    feat = game.board.feature_at(placed.pos, seg)
-    if feat.followers:
-        raise IllegalAction(
-            f"the {feat.kind} at {loc} already holds a follower; a follower may only "
-            f"go on an unoccupied feature (B-5)"
-        )
-
-
-def checked(game: Game, action: Action | GameAction) -> GameAction:
-    """The typed action if it is legal now, else IllegalAction (changing
-    nothing). Checks run in this order: shape, game over, seat, turn,
-    type for the step, fields, then the rules."""
+def checked(game: Game, action: Action | GameAction, decision: Decision | None) -> GameAction:
+    """The typed action if it is legal now (``decision``: the game's pending
+    one), else IllegalAction (changing nothing). Checks run in this order:
+    shape, game over, seat, turn, type for the step, fields, then the rules."""
     plain = plain_base_action(action)  # the fast path of placements and followers
-    decision = game.pending
     if plain and decision and plain.player in decision.players and plain.TYPE in decision.types:
         if isinstance(plain, Place):
             check_place(game, plain)
@@ -133,3 +79,75 @@ def _validated_base(game: Game, action: GameAction) -> GameAction:
     elif isinstance(action, Follower):
         check_follower(game, action)
     return action
+
+
+def check_place(game: Game, action: Place) -> None:
+    """B-4: the tile goes on an empty cell next to the board, where every
+    edge it touches matches (and where an effect allows, if one does)."""
+    turn = game.turn
+    assert turn is not None
+    x, y, rot = action.x, action.y, action.rotation
+    kind = turn.tile
+    if rot not in ROTATIONS:
+        raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {rot}")
+    pos = (x, y)
+    if pos in game.board.tiles:
+        raise IllegalAction(f"cell {x},{y} already holds a tile")
+    need = game.board.frontier.get(pos)
+    if need is None:
+        raise IllegalAction(f"cell {x},{y} is not next to any placed tile (B-4)")
+    if turn.allowed_cells is not None and pos not in turn.allowed_cells:
+        cells = " ".join(f"{cx},{cy}" for cx, cy in sorted(turn.allowed_cells))
+        raise IllegalAction(f"the tile must go on {cells} this turn, not {x},{y}")
+    if rot not in FITS[kind][need]:
+        side, mine, theirs = misfit(FACES[(kind, rot)], need)
+        raise IllegalAction(
+            f"{kind} does not fit at {x},{y} r{rot}: its {EDGES[side]} edge "
+            f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[theirs]} (B-4)"
+        )
+    if turn.rule is not None and (x, y, rot) not in turn.rule.allowed:
+        raise IllegalAction(turn.rule.refuse(x, y, rot))
+
+
+def check_follower(game: Game, action: Follower) -> None:
+    """B-5: a follower from the supply on an unoccupied feature of the tile
+    just placed, or none (null); or an expansion's piece where it may go (A-3)."""
+    turn = game.turn
+    assert turn is not None and turn.placed is not None
+    loc = action.location
+    if action.piece is not None:
+        _check_piece(game, action.player, action.piece, loc)
+        return
+    if loc is None:
+        return
+    placed = turn.placed
+    if loc not in placed.face.name_to_seg:
+        names = ", ".join(placed.face.canonical)
+        raise IllegalAction(
+            f"{shown(loc)} is not a location on {placed.kind} at "
+            f"{placed.pos[0]},{placed.pos[1]} r{placed.rotation}; its locations are "
+            f"{names} (or null for none)"
+        )
+    if game.supply[turn.player] == 0:
+        raise IllegalAction("you have no follower left in your supply (B-5)")
+    seg = placed.face.name_to_seg[loc]
+    if seg not in placed.face.spots:
+        kind = placed.face.segments[seg].kind
+        raise IllegalAction(f"a follower cannot stand on a {kind} (B-5, A-3)")
+    feat = game.board.feature_at(placed.pos, seg)
+    if feat.followers:
+        raise IllegalAction(
+            f"the {feat.kind} at {loc} already holds a follower; a follower may only "
+            f"go on an unoccupied feature (B-5)"
+        )
+
+
+def _check_piece(game: Game, player: int, piece: str, loc: str | None) -> None:
+    """A-3: an expansion's piece on a location it may take now."""
+    spec = game.hooks.pieces.get(piece)
+    if spec is None:
+        raise IllegalAction(f"there is no {piece} in this game")
+    if loc is None:
+        raise IllegalAction(f"'location' must name where the {piece} goes")
+    if loc not in spec.spots(game, player):
+        raise IllegalAction(spec.refuse(game, player, loc))

@@ -26,7 +26,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
-from engine.frozen import frozen_builder
+from engine.frozen import freeze, frozen_builder
 
 if TYPE_CHECKING:
     from engine.actions import GameAction
@@ -105,8 +105,13 @@ class Decision:
     types: tuple[str, ...]
     info: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # What the game hands out of its own state cannot be changed (engine.frozen).
+        object.__setattr__(self, "info", freeze(self.info))
 
-# Decision(...) for the turn's hot path (engine.frozen): the same object, cheaper.
+
+# Decision(...) for the turn's hot path (engine.frozen): the same object, cheaper
+# (its info given unchangeable: a FrozenDict).
 new_decision: Callable[[str, tuple[int, ...], int, tuple[str, ...], dict[str, Any]], Decision] = (
     frozen_builder(Decision)
 )
@@ -123,7 +128,10 @@ class ActionSpec(Generic[A]):
     record dicts (for the bot's choices and the AI); ``validate(game, action)``
     raises :class:`IllegalAction` without changing anything; ``run(game,
     action)`` performs it and may yield further decisions. Only the players of
-    the pending decision may send it.
+    the pending decision may send it. ``ends_step``: the action is the whole
+    answer of the step it is attached to (A-4 in the follower step); else
+    the step asks again afterwards. Only for a step whose own answer may be
+    left out (the follower step).
     """
 
     action: builtins.type[A]
@@ -131,6 +139,7 @@ class ActionSpec(Generic[A]):
     legal: Callable[[Game, int], list[Action]]
     validate: Callable[[Game, A], None]
     run: Callable[[Game, A], Steps]
+    ends_step: bool = False
 
     @property
     def type(self) -> str:
@@ -139,6 +148,32 @@ class ActionSpec(Generic[A]):
     @property
     def expansion(self) -> str | None:
         return self.action.EXPANSION
+
+
+@dataclass(frozen=True, slots=True)
+class PieceSpec:
+    """A piece an expansion adds (A-1's abbot), put on the tile just placed in
+    the follower step instead of a follower: a ``follower`` action with
+    ``"<name>": true`` (NOTATION.md). It comes from no follower supply.
+    ``spots(game, seat)``: the canonical locations it may take now;
+    ``refuse(game, seat, location)``: why not there (citing the rule)."""
+
+    name: str
+    spots: Callable[[Game, int], list[str]]
+    refuse: Callable[[Game, int, str], str]
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningPile:
+    """Tiles an expansion deals before the land tiles, in its own order (R-2's
+    river pile). ``draw(game)``: its next tile that can be placed, removing
+    those that cannot (each with a "discard" event); None once it is used up.
+    ``left(game)``: how many it still holds. While a turn's tile comes from
+    one, or the next will, tile cards have no use (C-6)."""
+
+    name: str
+    draw: Callable[[Game], str | None]
+    left: Callable[[Game], int]
 
 
 def only_answer(game: Game, seat: int) -> Action | None:
@@ -230,6 +265,9 @@ class Hooks:
         self.redraw: PlainHook[[Game, int, random.Random]] = PlainHook(REDRAW)
         self.actions: dict[str, ActionSpec[Any]] = {}
         self._by_step: dict[str, tuple[ActionSpec[Any], ...]] = {}
+        # Pieces of expansions (A-1) by name, and piles dealt before the land tiles (R-2).
+        self.pieces: dict[str, PieceSpec] = {}
+        self.openings: list[OpeningPile] = []
         # AI advice, one policy per expansion (engine.plugins installs them),
         # and what each expansion's holdings are worth to a player (engine.ai).
         self.ai_policies: list[AiPolicy] = []

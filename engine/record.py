@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine import flows
 from engine.actions import is_int, shown
 from engine.game import Game
-from engine.phases import IllegalAction
 from engine.seat import ai_seats_from_record
 
 FORMAT = "carcassonne-record/1"
@@ -50,8 +50,9 @@ def parse(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def new_from_setup(record: dict[str, Any]) -> Game:
-    """The game a record's setup describes, before any action."""
+def new_from_setup(record: dict[str, Any], flow: int | None = None) -> Game:
+    """The game a record's setup describes, before any action (``flow``: the
+    rules flow to play it under, when not the record's own)."""
     fmt = record.get("format", FORMAT)
     if fmt != FORMAT:
         raise RecordError(SETUP, f"unknown record format {shown(fmt)}; expected {FORMAT!r}")
@@ -73,21 +74,51 @@ def new_from_setup(record: dict[str, Any]) -> Game:
     if not isinstance(actions, list):
         raise RecordError(SETUP, "'actions' must be a list")
     try:
+        flow = flows.flow_of(record) if flow is None else flow
         ai = ai_seats_from_record(record.get("ai", {}), len(players))
-        return Game(players, expansions, seed, decks, ai)
+    except ValueError as exc:
+        raise RecordError(SETUP, str(exc)) from None
+    try:
+        return Game(players, expansions, seed, decks, flow, ai)
     except ValueError as exc:
         raise RecordError(SETUP, str(exc)) from None
 
 
-def replay(record: dict[str, Any]) -> Game:
-    """Replay a whole record; raise RecordError at the first illegal action."""
-    game = new_from_setup(record)
-    for index, action in enumerate(record.get("actions", [])):
+def replay(record: dict[str, Any], *, finished: bool | None = None) -> Game:
+    """Replay a whole record; raise RecordError at the first illegal action.
+    A record of an older rules flow is brought up to date on the way
+    (engine.flows; ``finished``: whether it is known to be over)."""
+    return upgrade(record, finished=finished).game
+
+
+def upgrade(record: dict[str, Any], *, finished: bool | None = None) -> flows.Upgraded:
+    """The record's game under the current rules flow, with the actions it
+    applied (engine.flows.upgrade); RecordError as :func:`replay`."""
+    failed: RecordError | None = None
+    candidates = _flows_to_try(record)
+    for flow in candidates:
+        game = new_from_setup(record, flow)
         try:
-            game.apply(action)
-        except IllegalAction as exc:
-            raise RecordError(index, f"action {index}: {exc}", game) from None
-    return game
+            done = flows.upgrade(game, list(record.get("actions", [])), flow, finished=finished)
+        except flows.UpgradeError as exc:
+            failed = RecordError(exc.index, exc.message, exc.game)
+            continue
+        if finished and not done.game.finished and flow != candidates[-1]:
+            continue  # over in the store, not under this flow: an older one
+        return done
+    assert failed is not None  # the oldest flow's refusal: the most lenient reading
+    raise failed
+
+
+def _flows_to_try(record: dict[str, Any]) -> tuple[int, ...]:
+    """The record's flow; for one written before flows were recorded, each
+    flow it may have been played under, newest first (engine.flows.UNMARKED)."""
+    if flows.FIELD in record:
+        try:
+            return (flows.flow_of(record),)
+        except ValueError as exc:
+            raise RecordError(SETUP, str(exc)) from None
+    return flows.UNMARKED
 
 
 def load(path: str) -> Game:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.board import Feature
 from engine.phases import Steps
+from engine.tiles import FEATURE_KINDS, RING_KINDS
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -73,7 +74,7 @@ def value(game: Game, feat: Feature, complete: bool) -> tuple[int, int, int]:
         return n, 0, 0
     if feat.kind == "city":
         return (2 * n + 2 * feat.pennants if complete else n + feat.pennants), feat.pennants, 0
-    if feat.kind == "monastery":
+    if feat.kind in RING_KINDS:  # a monastery, or a garden (A-2) scored alike
         return (9 if complete else 1 + game.board.ring_count(feat.segments[0][0])), 0, 0
     cities = completed_cities(game, feat)
     return 3 * cities, 0, cities
@@ -151,13 +152,17 @@ def completion_scoring(game: Game, roots: list[int]) -> Steps:
 
 
 def final_scoring(game: Game) -> None:
-    """B-8: incomplete roads, cities, monasteries, then farms."""
+    """B-8: incomplete roads, cities, monasteries (gardens, A-5), then farms."""
     features = game.board.features
-    roots = sorted(features)  # no join happens from here on: the roots stay
-    for kind in ("road", "city", "monastery", "field"):
-        for root in roots:
+    by_kind: dict[str, list[int]] = {}
+    # Ascending roots (the board keeps its features in that order); no join
+    # happens from here on: the roots stay.
+    for root, feat in features.items():
+        by_kind.setdefault(feat.kind, []).append(root)
+    for kind in FEATURE_KINDS:
+        for root in by_kind.get(kind, ()):
             feat = features[root]
-            if feat.kind != kind or feat.completed or not feat.followers:
+            if feat.completed or not feat.followers:
                 continue
             score_now(game, root, FINAL, False)
 

@@ -1,18 +1,33 @@
-"""The current turn's public state (B-3)."""
+"""The current turn (B-3), an expansion's limit on where its tile may go, and
+the info of the turn's place and follower decisions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board import Placed, Pos
+from engine.frozen import FrozenDict
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementRule:
+    """Where an expansion lets this turn's tile go, beyond B-4 (R-3, R-4):
+    the ``allowed`` placements (x, y, rotation), and ``refuse(x, y,
+    rotation)`` saying why another one is not (citing the rule)."""
+
+    allowed: frozenset[tuple[int, int, int]]
+    refuse: Callable[[int, int, int], str]
 
 
 @dataclass
 class Turn:
     """The current turn. ``tile`` is the tile to place; ``allowed_cells``, when
-    set by an effect, restricts where it may go; ``data`` holds per-turn flags
-    of expansions (e.g. a gift already opened)."""
+    set by an effect, restricts where it may go, and ``rule`` (an expansion's
+    placement rule) to which placements; ``opening`` names the opening pile
+    the tile came from (C-6); ``data`` holds per-turn flags of expansions
+    (e.g. a gift already opened)."""
 
     number: int
     player: int
@@ -20,3 +35,17 @@ class Turn:
     placed: Placed | None = None
     allowed_cells: set[Pos] | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    rule: PlacementRule | None = None
+    opening: str | None = None
+
+
+class _TileInfo(dict[str, FrozenDict]):
+    """The info of the place and follower decisions: one unchangeable dict per
+    tile kind, made when the kind is first drawn (expansions add kinds)."""
+
+    def __missing__(self, kind: str) -> FrozenDict:
+        info = self[kind] = FrozenDict(tile=kind)
+        return info
+
+
+TILE_INFO = _TileInfo()

@@ -32,8 +32,17 @@ class FollowerView:
     x: int
     y: int
     location: str
-    feature: str  # road / city / monastery / field
+    feature: str  # road / city / monastery / garden / field
     lying: bool  # farmers, and followers laid down by an effect
+    piece: str | None = None  # an expansion's piece (A-1's "abbot"); None: a follower
+
+    def __repr__(self) -> str:
+        # The piece only when there is one: a follower reads as it always has.
+        piece = "" if self.piece is None else f", piece={self.piece!r}"
+        return (
+            f"FollowerView(player={self.player!r}, x={self.x!r}, y={self.y!r}, "
+            f"location={self.location!r}, feature={self.feature!r}, lying={self.lying!r}{piece})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +99,7 @@ def public_view(game: Game) -> PublicView:
                 game.location(f),
                 feat.kind,
                 f.lying or feat.kind == "field",
+                f.piece,
             )
         )
     followers.sort(key=lambda v: (v.y, v.x, v.location, v.player))
@@ -110,7 +120,7 @@ def public_view(game: Game) -> PublicView:
         tiles=tiles,
         followers=tuple(followers),
         last_placed=game.last_placed,
-        tiles_left=len(game.bag),
+        tiles_left=game.tiles_left(),
         turn=turn,
         finished=game.finished,
         winners=tuple(game.winners()),

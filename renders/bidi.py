@@ -24,7 +24,6 @@ import unicodedata
 from functools import cache
 
 RTL = frozenset({"R", "AL"})
-NUMBER = frozenset({"EN", "AN"})
 ZWJ, ZWNJ, TATWEEL = "\u200d", "\u200c", "\u0640"
 LAM = "\u0644"
 # Characters that never draw: joiners and variation selectors (after joining).

@@ -1,18 +1,20 @@
-"""The public board image, drawn from :class:`engine.views.PublicView` only.
+"""The whole public board, drawn from :class:`engine.views.PublicView` only.
 
-The view type holds no hidden contents (hands, gift cards, chip faces), so
-nothing secret can reach this image; it shows only public counts.
+The view type holds no hidden contents (hands, cards, the faces of staked
+pieces), so nothing secret can reach this image; it shows only public counts.
 
-Layout, top to bottom, sized for a phone (text scaled with the image width,
-renders.text): a header with the turn, who plays, and the tile in hand with
-the tiles left; the board with coordinate labels (x grows east, y grows
-south, NOTATION.md), followers at their segment's spot, the last placed tile
-framed, optionally the numbered cells where the tile fits, and the
-expansions' marks (renders.overlays); the scoreboard; a legend of the marks
-shown.
+Layout, top to bottom (renders.panels; text scaled with the image width,
+renders.text): the header with the turn, who plays, and the tile in hand with
+the tiles left; every tile of the board with coordinate labels (x grows
+east, y grows south, NOTATION.md), followers at their segment's spot, the
+last placed tile framed, optionally the numbered cells where the tile fits,
+and the expansions' marks (renders.overlays); the scoreboard; a legend of
+the marks shown. This is ``/board`` and the board sent with the final
+score; each turn's own image, readable on a phone at any size of board, is
+renders.turn's.
 
-:func:`paint_cells` draws any window of the board at any tile size; the
-previews and the timelapse use it too.
+:func:`paint_cells` draws any window of the board at any tile size; the turn
+image, the previews and the timelapse use it too.
 """
 
 from __future__ import annotations
@@ -27,12 +29,14 @@ from PIL import Image, ImageDraw
 from engine.tiles import face
 from engine.views import FollowerView, PublicView, TileView
 from renders import palette as pal
+from renders import panels
 from renders.captions import LEGEND_LAST, LEGEND_LEGAL, Captions
 from renders.choices import Cell, distinct_cells, number_cells
-from renders.overlays import BoardContext, LegendItem, active
-from renders.pieces import follower_sprite, winner_star
+from renders.overlays import BoardContext, active
+from renders.panels import tile_in_hand
+from renders.pieces import follower_px, piece_sprite
 from renders.png import png_bytes
-from renders.text import draw_text, line_height, scaled, text_width
+from renders.text import PHONE_WIDTH, draw_text, line_height, scaled, text_width
 from renders.tiles import anchor, tile_image
 
 __all__ = [
@@ -62,19 +66,6 @@ def tile_size(cols: int, rows: int) -> int:
     if raw > 10 * TILE_STEP:
         raw -= raw % TILE_STEP
     return max(MIN_TILE, min(MAX_TILE, raw))
-
-
-def tile_in_hand(view: PublicView) -> str | None:
-    """The tile drawn this turn and not yet placed, if any."""
-    if view.turn is None or view.finished or not view.turn.tile:
-        return None
-    for e in reversed(view.events):
-        kind = e.get("type")
-        if kind == "place":
-            return None
-        if kind == "draw":
-            break
-    return view.turn.tile
 
 
 def board_bounds(view: PublicView, cells: Sequence[Cell] = ()) -> Bounds:
@@ -154,7 +145,7 @@ def _followers(ctx: BoardContext, followers: Sequence[FollowerView]) -> None:
         if seg is not None:
             groups[(f.x, f.y, seg)].append(f)
     size = ctx.size
-    sprite = max(12, round(size * 0.44))
+    sprite = follower_px(size)
     for (x, y, seg), fs in groups.items():
         kind, rot = ctx.kinds[(x, y)]
         ax, ay = anchor(kind, rot, seg)
@@ -164,7 +155,7 @@ def _followers(ctx: BoardContext, followers: Sequence[FollowerView]) -> None:
             dx = (i - (len(fs) - 1) / 2) * step
             cx = min(max(b[0] + ax * size + dx, b[0] + sprite / 2), b[2] - sprite / 2)
             cy = min(max(b[1] + ay * size, b[1] + sprite / 2), b[3] - sprite / 2)
-            s = follower_sprite(f.player, f.lying, sprite)
+            s = piece_sprite(f.piece, f.player, f.lying, sprite)
             ctx.img.paste(s, (round(cx - sprite / 2), round(cy - sprite / 2)), s)
 
 
@@ -233,9 +224,11 @@ def render_board(
 def board_image(
     view: PublicView, captions: Captions, *, legal_cells: Sequence[Cell] | None = None
 ) -> Image.Image:
-    """Header (turn, who plays, tile in hand, tiles left), board, scoreboard
-    and legend. ``legal_cells`` (if given) are marked with the numbers of
-    :func:`renders.choices.number_cells`."""
+    """The whole board (``/board``, and with the final score): header (turn,
+    who plays, tile in hand, tiles left), every tile, scoreboard and legend.
+    ``legal_cells`` (if given) are marked with the numbers of
+    :func:`renders.choices.number_cells`. The turn's own image, readable on a
+    phone at any size of board, is renders.turn's."""
     numbers = number_cells(legal_cells or ())
     bounds = board_bounds(view, list(numbers))
     x0, y0, x1, y1 = bounds
@@ -250,239 +243,41 @@ def board_image(
         width = max(MIN_WIDTH, label_w + board_w + scaled(12, width))
     label_h = line_height(label_px) + scaled(4, width)
     pad = scaled(8, width)
+    scale = max(1.0, width / PHONE_WIDTH)
 
-    header = _header(view, captions, width)
-    strip = _scoreboard(view, captions, width)
-    items = [LegendItem(LEGEND_LAST, _last_icon)] if view.last_placed is not None else []
+    top_part = panels.header(view, captions, width, scale)
+    strip = panels.scoreboard(view, captions, width, scale)
+    keys = [LEGEND_LAST] if view.last_placed is not None else []
     if numbers:
-        items.append(LegendItem(LEGEND_LEGAL, _legal_icon))
-    items.extend(ctx.legend)
-    legend = _legend(items, captions, width)
+        keys.append(LEGEND_LEGAL)
+    legend = panels.legend([*panels.base_items(keys), *ctx.legend], captions, width, scale)
 
-    top = header.height + label_h
+    top = top_part.height + label_h
     height = top + board_h + pad + strip.height + legend.height
     img = Image.new("RGB", (width, height), pal.BACKGROUND)
-    img.paste(header, (0, 0))
+    img.paste(top_part, (0, 0))
     left = label_w + (width - label_w - scaled(12, width) - board_w) // 2
     img.paste(cells, (left, top))
-    draw = ImageDraw.Draw(img)
-    for x in range(x0, x1 + 1):
-        cx = left + (x - x0) * size + size / 2
-        draw_text(draw, (cx, top - label_h / 2), str(x), label_px, pal.GRID_TEXT, anchor="mm")
-    for y in range(y0, y1 + 1):
-        cy = top + (y - y0) * size + size / 2
-        draw_text(draw, (left - label_px / 2, cy), str(y), label_px, pal.GRID_TEXT, anchor="rm")
+    coordinates(ImageDraw.Draw(img), bounds, size, (left, top), label_px, label_h)
     img.paste(strip, (0, top + board_h + pad))
     img.paste(legend, (0, top + board_h + pad + strip.height))
     return img
 
 
-def _header(view: PublicView, captions: Captions, width: int) -> Image.Image:
-    def s(v: float) -> int:
-        return scaled(v, width)
-
-    tile = tile_in_hand(view)
-    side = s(72) if tile is not None else s(46)
-    height = side + 2 * s(10)
-    img = Image.new("RGB", (width, height), pal.PANEL)
-    d = ImageDraw.Draw(img)
-    right = width - s(12)
-    small = s(14)
-    # Right: the tile in hand, large, with the tiles left under its heading.
-    if tile is not None:
-        img.paste(tile_image(tile, 0, side), (right - side, s(10)))
-        ImageDraw.Draw(img).rectangle(
-            (right - side - 2, s(10) - 2, right + 1, s(10) + side + 1),
-            outline=pal.HIGHLIGHT,
-            width=2,
-        )
-        right -= side + s(10)
-        w1 = draw_text(
-            d,
-            (right, height / 2 - s(2)),
-            captions.tile_to_place,
-            small,
-            pal.TEXT,
-            anchor="rd",
-            bold=True,
-            max_width=width * 0.3,
-        )
-    else:
-        w1 = 0
-    if not view.finished:
-        w2 = draw_text(
-            d,
-            (right, height / 2 + s(2) if tile else height / 2),
-            captions.tiles_left(view.tiles_left),
-            small,
-            pal.TEXT_DIM,
-            anchor="ra" if tile else "rm",
-            max_width=width * 0.3,
-        )
-    else:
-        w2 = 0
-    right -= max(w1, w2) + s(16)
-    # Left: the turn (or game over) and who plays (or who won).
-    x = s(12)
-    if view.finished:
-        title = captions.game_over
-        seats = list(view.winners)
-        line = captions.winners([view.players[w] for w in seats if 0 <= w < len(view.players)])
-    else:
-        title = captions.turn(view.turn.number) if view.turn is not None else ""
-        seats = [p for p in view.turn.waiting if 0 <= p < len(view.players)] if view.turn else []
-        line = captions.to_play([view.players[p] for p in seats])
-    draw_text(
-        d,
-        (x, height / 2 - s(3)),
-        title,
-        s(19),
-        pal.TEXT,
-        anchor="ld",
-        bold=True,
-        max_width=right - x,
-    )
-    icon = s(22)
-    for seat in seats[:3]:
-        sprite = follower_sprite(seat, False, icon)
-        img.paste(sprite, (x, round(height / 2 + s(3))), sprite)
-        x += icon + s(2)
-    if seats:
-        x += s(4)
-    draw_text(
-        d,
-        (x, height / 2 + s(3) + icon / 2),
-        line,
-        s(16),
-        pal.TEXT,
-        anchor="lm",
-        max_width=right - x,
-    )
-    return img
-
-
-def _count_keys(view: PublicView, captions: Captions) -> list[str]:
-    known = [k for k in captions.counts if k in view.counts]
-    return known + sorted(k for k in view.counts if k not in captions.counts)
-
-
-def _scoreboard(view: PublicView, captions: Captions, width: int) -> Image.Image:
-    def s(v: float) -> int:
-        return scaled(v, width)
-
-    n = len(view.players)
-    row, head = s(32), s(26)
-    img = Image.new("RGB", (width, head + n * row + s(8)), pal.PANEL)
-    d = ImageDraw.Draw(img)
-    heading, name_px, score_px = s(13), s(16), s(18)
-    # Columns from the right: counts, followers in supply, points; the name
-    # takes the rest.
-    right = width - s(12)
-    columns: list[tuple[str, float, float]] = []  # key, right edge, width
-    for key in reversed(_count_keys(view, captions)):
-        w = max(text_width(captions.count(key), heading), s(30))
-        columns.append((key, right, w))
-        right -= w + s(14)
-    pip = s(18)
-    pips_w = max(text_width(captions.followers, heading), pip + s(6) + text_width("00", name_px))
-    followers_right = right
-    right -= pips_w + s(14)
-    points_w = max(text_width(captions.points, heading), s(40))
-    points_right = right
-    name_x = s(12) + s(14) + s(26)
-    name_w = points_right - points_w - s(12) - name_x
-    mid = head / 2 + s(2)
-    dim = pal.TEXT_DIM
-    draw_text(d, (name_x, mid), captions.player, heading, dim, anchor="lm", max_width=name_w)
-    draw_text(d, (points_right, mid), captions.points, heading, dim, anchor="rm")
-    draw_text(d, (followers_right - pips_w, mid), captions.followers, heading, dim, anchor="lm")
-    for key, r, _ in columns:
-        draw_text(d, (r, mid), captions.count(key), heading, dim, anchor="rm")
-    waiting = set(view.turn.waiting) if view.turn is not None and not view.finished else set()
-    winners = set(view.winners) if view.finished else set()
-    for seat in range(n):
-        y = head + seat * row
-        cy = y + row / 2
-        if seat in waiting:
-            d.rectangle((s(4), y + 1, width - s(5), y + row - 2), fill=pal.PANEL_ACTIVE)
-            t = s(6)
-            d.polygon([(s(8), cy - t), (s(8) + t * 1.4, cy), (s(8), cy + t)], fill=pal.TEXT)
-        if seat in winners:
-            winner_star(d, (s(13), cy), s(8))
-        icon = follower_sprite(seat, False, s(24))
-        img.paste(icon, (s(12) + s(14), round(cy - s(12))), icon)
-        draw_text(
-            d,
-            (name_x, cy),
-            view.players[seat],
-            name_px,
-            pal.TEXT,
-            anchor="lm",
-            max_width=name_w,
-            bold=seat in winners,
-        )
-        score = view.scores[seat] if seat < len(view.scores) else 0
-        draw_text(d, (points_right, cy), str(score), score_px, pal.TEXT, anchor="rm", bold=True)
-        # Followers in supply: one piece and the count.
-        supply = view.supply[seat] if seat < len(view.supply) else 0
-        px = followers_right - pips_w
-        sp = follower_sprite(seat, False, pip)
-        img.paste(sp, (round(px), round(cy - pip / 2)), sp)
-        draw_text(d, (px + pip + s(6), cy), str(supply), name_px, pal.TEXT, anchor="lm")
-        for key, r, _ in columns:
-            values = view.counts[key]
-            value = values[seat] if seat < len(values) else 0
-            draw_text(d, (r, cy), str(value), name_px, pal.TEXT, anchor="rm")
-    return img
-
-
-def _last_icon(side: int) -> Image.Image:
-    img = Image.new("RGBA", (side, side), (*pal.EMPTY_CELL, 255))
-    d = ImageDraw.Draw(img)
-    w = max(2, side // 8)
-    d.rectangle((0, 0, side - 1, side - 1), outline=pal.MARK_INK, width=w + 1)
-    d.rectangle((1, 1, side - 2, side - 2), outline=pal.HIGHLIGHT, width=w)
-    return img
-
-
-def _legal_icon(side: int) -> Image.Image:
-    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.ellipse((0, 0, side - 1, side - 1), fill=pal.LEGAL, outline=pal.LEGAL_BADGE, width=2)
-    return img
-
-
-def _legend(items: Sequence[LegendItem], captions: Captions, width: int) -> Image.Image:
-    """Symbols and their meaning, flowing over as many lines as needed."""
-
-    def s(v: float) -> int:
-        return scaled(v, width)
-
-    if not items:
-        return Image.new("RGB", (width, s(6)), pal.PANEL)
-    px, icon, gap = s(13), s(18), s(18)
-    line = max(icon, line_height(px)) + s(8)
-    placed: list[tuple[int, int, LegendItem, str]] = []
-    x, y = s(12), s(6)
-    for item in items:
-        label = captions.legend_for(item.key)
-        w = icon + s(6) + min(text_width(label, px), width - s(24) - icon)
-        if x + w > width - s(12) and x > s(12):
-            x, y = s(12), y + line
-        placed.append((x, y, item, label))
-        x += w + gap
-    img = Image.new("RGB", (width, y + line + s(4)), pal.PANEL)
-    d = ImageDraw.Draw(img)
-    for x, y, item, label in placed:
-        sym = item.icon(icon)
-        img.paste(sym, (x, y + (line - icon) // 2 - s(2)), sym if sym.mode == "RGBA" else None)
-        draw_text(
-            d,
-            (x + icon + s(6), y + line / 2 - s(2)),
-            label,
-            px,
-            pal.TEXT_DIM,
-            anchor="lm",
-            max_width=width - s(24) - icon,
-        )
-    return img
+def coordinates(
+    draw: ImageDraw.ImageDraw,
+    bounds: Bounds,
+    size: int,
+    at: tuple[int, int],
+    px: int,
+    label_h: int,
+) -> None:
+    """Column numbers above and row numbers left of cells drawn at ``at``."""
+    x0, y0, x1, y1 = bounds
+    left, top = at
+    for x in range(x0, x1 + 1):
+        cx = left + (x - x0) * size + size / 2
+        draw_text(draw, (cx, top - label_h / 2), str(x), px, pal.GRID_TEXT, anchor="mm")
+    for y in range(y0, y1 + 1):
+        cy = top + (y - y0) * size + size / 2
+        draw_text(draw, (left - px / 2, cy), str(y), px, pal.GRID_TEXT, anchor="rm")

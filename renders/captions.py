@@ -1,10 +1,12 @@
 """Every word drawn on an image comes from the caller, in one typed object.
 
-The bot builds a :class:`Captions` in the game's language (its words module;
+The bot builds a :class:`Captions` in the game's language from its text layer
+(``bot.render.captions``: the English catalogue and each expansion's words,
 French and Dutch through the localisation catalogues) and passes it to each
-image function; the drawing code holds no sentence of its own. Names, numbers
-and symbols are drawn by the images themselves. :func:`renders.english.english`
-is the English instance used by the demo, tests and benchmarks.
+image function; the drawing code holds no sentence of its own, and there is
+no second wording: the sample images, tests and benchmarks take their words
+from the same place. Names, numbers and symbols are drawn by the images
+themselves.
 
 Formatters take plain values (numbers, names) and return one line; plural
 forms are the formatter's business.
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 # key each one is looked up by in :attr:`Captions.legend`.
 LEGEND_LAST = "last"  # the frame round the last tile placed
 LEGEND_LEGAL = "legal"  # a numbered cell where the tile fits
+LEGEND_REGION = "region"  # the overview's frame round the part shown large
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,10 +37,11 @@ def number_cells(legal_cells: Sequence[Cell]) -> dict[Cell, int]:
 
 
 def face_signature(kind: str, rotation: int) -> frozenset[tuple[object, ...]]:
-    """What a turned tile looks like to the rules: each segment's kind, edges,
-    half-edges, pennants and the edges of the cities a field touches."""
+    """What a turned tile looks like to the rules: its edge types (water is
+    no segment, R-1), each segment's kind, edges, half-edges, pennants and the
+    edges of the cities a field touches."""
     f = face(kind, rotation)
-    out = set()
+    out: set[tuple[object, ...]] = {("edges", f.edges)}
     for s in f.segments:
         touching = tuple(sorted(e for i in s.adj for e in f.segments[i].edges))
         out.add((s.kind, s.edges, s.halves, s.pennants, touching))

@@ -7,10 +7,15 @@ Everything is in unit-square coordinates of a placed tile in board directions
   across, a corner, three sides, the whole tile); five canonical shapes are
   turned by quarter turns to fit any edge set;
 * a road follows from its edges: straight, a curve round the shared corner, or
-  an end running to the tile centre (monastery, betting office, junction where
-  several road ends meet, or the wall of a city that covers the centre);
+  an end running to the tile centre (monastery, a building of an expansion such
+  as a betting office, junction where several road ends meet, or the wall of a
+  city that covers the centre), or on to the gate of a city cap opposite;
+* water (edge ``I``, R-1) follows its edges like a road, wider, and bends round
+  a building at the centre; with one water edge it runs to a pond at the centre
+  (the spring, the lake); where a road crosses it there is a bridge;
 * hedges are drawn where the table splits two fields that nothing else
-  separates (betting-office tiles, T-1 / T-8: the office separates fields).
+  separates (betting-office tiles, T-1 / T-8: the office separates fields);
+* a garden (A-2) lies in its tile's largest field, where that field is widest.
 
 :func:`layout` also rasterises the shapes into a small label mask, flood-fills
 each field from its half-edges and checks that the drawn regions split the
@@ -20,6 +25,7 @@ where a follower stands (the point farthest from the segment's borders).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import deque
 from dataclasses import dataclass
@@ -27,11 +33,15 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.tiles import Face, face
+from engine.tiles import KINDS, Face, face
+from renders import art
 
 Point = tuple[float, float]
 
 ROAD_WIDTH = 0.12  # of the tile side
+WATER_WIDTH = 0.2
+WATER = "I"  # the water edge (R-1)
+GARDEN_RADIUS = 0.1
 CENTRE: Point = (0.5, 0.5)
 MASK = 48  # side of the label mask used to check regions and find anchors
 BARRIER = 255
@@ -108,6 +118,14 @@ class RoadShape:
 
 
 @dataclass(frozen=True, slots=True)
+class Bridge:
+    """Where a road crosses water: the point and the road's direction (radians)."""
+
+    at: Point
+    angle: float
+
+
+@dataclass(frozen=True, slots=True)
 class Layout:
     """Everything a drawing of one face needs, in unit coordinates."""
 
@@ -115,12 +133,17 @@ class Layout:
     rotation: int
     cities: tuple[CityShape, ...]
     roads: tuple[RoadShape, ...]
-    centre: str | None  # "monastery", "office", "junction" or None
+    # "monastery", "junction", an expansion's building (engine TileKind.centre:
+    # "office", "spring", "lake") or None
+    centre: str | None
     hedges: tuple[tuple[Point, Point], ...]
     anchors: tuple[Point, ...]  # follower spot per segment (face order)
     pennant_spots: tuple[tuple[Point, ...], ...]  # per segment
     problems: tuple[str, ...]  # drawn regions that disagree with the table
     labels: bytes = b""  # the MASK x MASK label mask (segment index + 1 per pixel)
+    waters: tuple[tuple[Point, ...], ...] = ()  # centre lines of the water (R-1)
+    bridges: tuple[Bridge, ...] = ()
+    garden: Point | None = None  # where the garden lies (A-2)
 
 
 def _canonical_turns(edges: frozenset[int]) -> tuple[frozenset[int], int]:
@@ -167,14 +190,83 @@ def _road(seg: int, edges: tuple[int, ...]) -> RoadShape:
     return RoadShape(seg, tuple(pts))
 
 
-def _centre(f: Face, office: bool) -> str | None:
+def cap_edges(f: Face, city: CityShape) -> tuple[int, ...]:
+    return f.segments[city.seg].edges
+
+
+def _centre(f: Face, building: str | None) -> str | None:
     kinds = [s.kind for s in f.segments]
     if "monastery" in kinds:
         return "monastery"
-    if office:
-        return "office"
+    if building is not None:
+        return building
     ends = sum(1 for s in f.segments if s.kind == "road" and len(s.edges) == 1)
     return "junction" if ends >= 2 else None
+
+
+def _waters(f: Face, centre: str | None) -> tuple[tuple[Point, ...], ...]:
+    """Centre lines of the water: from edge to edge like a road (a straight
+    stream bends round a building at the centre, towards the road that
+    crosses it to reach that building), or from its one edge to a pond."""
+    edges = tuple(e for e, c in enumerate(f.edges) if c == WATER)
+    if not edges:
+        return ()
+    if len(edges) == 1:
+        return ((EDGE_POINTS[edges[0]], CENTRE),)
+    a, b = edges[:2]
+    if (a - b) % 2 == 0 and centre is not None:
+        side = next(
+            (e for e in range(4) if e not in edges and f.edges[e] == "R"),
+            next(e for e in range(4) if e not in edges),
+        )
+        dx, dy = EDGE_POINTS[side][0] - 0.5, EDGE_POINTS[side][1] - 0.5
+        control = (0.5 + 1.2 * dx, 0.5 + 1.2 * dy)
+        return (tuple(bezier(EDGE_POINTS[a], control, EDGE_POINTS[b])),)
+    return (_road(-1, (a, b)).points,)
+
+
+def band(points: tuple[Point, ...], width: float) -> list[Point]:
+    """The outline of a stream ``width`` wide along ``points``: each side
+    offset by half the width along the normals (a polygon, so the band has no
+    gaps where a wide line drawn segment by segment would)."""
+    left: list[Point] = []
+    right: list[Point] = []
+    n = len(points)
+    for i, (x, y) in enumerate(points):
+        ax, ay = points[max(0, i - 1)]
+        bx, by = points[min(n - 1, i + 1)]
+        dx, dy = bx - ax, by - ay
+        norm = math.hypot(dx, dy) or 1.0
+        ox, oy = -dy / norm * width / 2, dx / norm * width / 2
+        left.append((x + ox, y + oy))
+        right.append((x - ox, y - oy))
+    return left + right[::-1]
+
+
+def _crossing(p: Point, q: Point, r: Point, s: Point) -> Point | None:
+    """Where segment p-q crosses segment r-s, if it does."""
+    d = (q[0] - p[0]) * (s[1] - r[1]) - (q[1] - p[1]) * (s[0] - r[0])
+    if abs(d) < 1e-12:
+        return None
+    t = ((r[0] - p[0]) * (s[1] - r[1]) - (r[1] - p[1]) * (s[0] - r[0])) / d
+    u = ((r[0] - p[0]) * (q[1] - p[1]) - (r[1] - p[1]) * (q[0] - p[0])) / d
+    if 0 <= t <= 1 and 0 <= u <= 1:
+        return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+    return None
+
+
+def _bridges(
+    roads: tuple[RoadShape, ...], waters: tuple[tuple[Point, ...], ...]
+) -> tuple[Bridge, ...]:
+    out: list[Bridge] = []
+    for road in roads:
+        for water in waters:
+            for p, q in itertools.pairwise(road.points):
+                for r, s in itertools.pairwise(water):
+                    at = _crossing(p, q, r, s)
+                    if at is not None and all(math.dist(at, b.at) > 0.05 for b in out):
+                        out.append(Bridge(at, math.atan2(q[1] - p[1], q[0] - p[0])))
+    return tuple(out)
 
 
 def _hedges(f: Face, cities: dict[int, CityShape]) -> list[tuple[Point, Point]]:
@@ -186,8 +278,8 @@ def _hedges(f: Face, cities: dict[int, CityShape]) -> list[tuple[Point, Point]]:
         nxt = (h + 1) % 8
         a, b = hs[h], hs[nxt]
         if a is not None and b is not None:
-            # Two halves of one road edge are split by the road itself.
-            if a != b and not (h % 2 == 0 and f.edges[h // 2] == "R"):
+            # Two halves of one road (or water) edge are split by the road itself.
+            if a != b and not (h % 2 == 0 and f.edges[h // 2] in ("R", WATER)):
                 # Same edge (h even): split at the edge midpoint; else at the corner.
                 start = EDGE_POINTS[h // 2] if h % 2 == 0 else CORNER_POINTS[h // 2]
                 out.append((start, CENTRE))
@@ -212,38 +304,68 @@ def _hedges(f: Face, cities: dict[int, CityShape]) -> list[tuple[Point, Point]]:
 
 
 def _shapes(
-    f: Face, office: bool
+    f: Face, building: str | None
 ) -> tuple[
     tuple[CityShape, ...], tuple[RoadShape, ...], str | None, tuple[tuple[Point, Point], ...]
 ]:
-    centre = _centre(f, office)
+    centre = _centre(f, building)
+    small = centre is not None or WATER in f.edges  # room for a building or the river
     cities = {
-        i: _city(i, s.edges, s.pennants, centre is not None)
+        i: _city(i, s.edges, s.pennants, small)
         for i, s in enumerate(f.segments)
         if s.kind == "city"
     }
-    roads = tuple(_road(i, s.edges) for i, s in enumerate(f.segments) if s.kind == "road")
-    return tuple(cities.values()), roads, centre, tuple(_hedges(f, cities))
+    roads = []
+    gates: set[Point] = set()
+    for i, s in enumerate(f.segments):
+        if s.kind != "road":
+            continue
+        road = _road(i, s.edges)
+        far = (s.edges[0] + 2) % 4
+        opposite = f.edge_seg[far]
+        cap = cities.get(-1 if opposite is None else opposite)
+        if len(s.edges) == 1 and centre is None and cap is not None and len(cap_edges(f, cap)) == 1:
+            # A road end with nothing at the centre runs on to the gate of the
+            # city cap opposite (RV4's road over its bridge), a little into it.
+            (ix, iy), (ex, ey) = cap.inner, EDGE_POINTS[far]
+            road = RoadShape(
+                i, (EDGE_POINTS[s.edges[0]], (0.7 * ix + 0.3 * ex, 0.7 * iy + 0.3 * ey))
+            )
+            gates.add(cap.inner)
+        roads.append(road)
+    hedges = tuple(h for h in _hedges(f, cities) if h[0] not in gates)  # the road parts them
+    return tuple(cities.values()), tuple(roads), centre, hedges
 
 
 def _scaled(points: tuple[Point, ...] | list[Point], size: int) -> list[tuple[float, float]]:
     return [(x * size, y * size) for x, y in points]
 
 
-CENTRE_RADIUS = {"monastery": 0.17, "office": 0.14, "junction": 0.08}
+# The radius of what stands at the centre; an expansion's renders module adds
+# its own buildings' (renders.art); one it does not list takes BUILDING_RADIUS.
+CENTRE_RADIUS = {"monastery": 0.17, "junction": 0.08}
+BUILDING_RADIUS = 0.14
+
+
+def centre_radius(centre: str) -> float:
+    art.load()
+    return CENTRE_RADIUS.get(centre, BUILDING_RADIUS)
 
 
 def rasterise(
     f: Face,
-    office: bool,
+    building: str | None,
     size: int = MASK,
 ) -> tuple[Image.Image, list[str]]:
     """Label mask of the face: pixel value = segment index + 1, BARRIER for
-    buildings and hedges that belong to no segment; fields flood-filled from
-    their half-edges. Returns the mask and the disagreements with the table."""
-    cities, roads, centre, hedges = _shapes(f, office)
+    buildings, water and hedges that belong to no segment; fields flood-filled
+    from their half-edges; a garden in the largest field. Returns the mask and
+    the disagreements with the table."""
+    cities, roads, centre, hedges = _shapes(f, building)
     mask = Image.new("L", (size, size), 0)
     draw = ImageDraw.Draw(mask)
+    for w in _waters(f, centre):  # under the roads: a road crosses on a bridge
+        draw.polygon(_scaled(band(w, WATER_WIDTH), size), fill=BARRIER)
     road_w = max(3, round(ROAD_WIDTH * size))
     for r in roads:
         draw.line(_scaled(r.points, size), fill=r.seg + 1, width=road_w, joint="curve")
@@ -252,7 +374,7 @@ def rasterise(
     for a, b in hedges:
         draw.line(_scaled([a, b], size), fill=BARRIER, width=2)
     if centre is not None:
-        rad = CENTRE_RADIUS[centre] * size
+        rad = centre_radius(centre) * size
         mid = size / 2
         monastery = next((i for i, s in enumerate(f.segments) if s.kind == "monastery"), None)
         fill = BARRIER if monastery is None else monastery + 1
@@ -270,6 +392,13 @@ def rasterise(
             ImageDraw.floodfill(mask, (px, py), seg + 1, thresh=0)
         elif got != seg + 1:
             problems.append(f"{f.kind} r{f.rotation}: half-edge {h} of field {seg} lands on {got}")
+    spot = garden_spot(f, mask)
+    if spot is not None:
+        garden, (gx, gy) = spot
+        gr = GARDEN_RADIUS * size
+        draw.ellipse(
+            (gx * size - gr, gy * size - gr, gx * size + gr, gy * size + gr), fill=garden + 1
+        )
     present = set(mask.tobytes())
     for i, s in enumerate(f.segments):
         if i + 1 not in present:
@@ -354,16 +483,36 @@ def _anchors(f: Face, mask: Image.Image) -> tuple[tuple[Point, ...], tuple[tuple
     return tuple(anchors), tuple(pennants)
 
 
+def garden_spot(f: Face, mask: Image.Image) -> tuple[int, Point] | None:
+    """The garden segment and where it lies (A-2): in the largest field of the
+    filled mask, at its widest point nearest the field's middle."""
+    garden = next((i for i, s in enumerate(f.segments) if s.kind == "garden"), None)
+    if garden is None:
+        return None
+    size = mask.width
+    px = mask.tobytes()
+    fields = [i for i, s in enumerate(f.segments) if s.kind == "field"]
+    largest = max(fields, key=lambda i: (px.count(i + 1), -i))
+    cells = [k for k, v in enumerate(px) if v == largest + 1]
+    dist = _distances(mask)
+    best = max(dist[k] for k in cells)
+    cx = sum(k % size for k in cells) / len(cells)
+    cy = sum(k // size for k in cells) / len(cells)
+    top = [k for k in cells if dist[k] >= best - 1]
+    k = min(top, key=lambda k: ((k % size - cx) ** 2 + (k // size - cy) ** 2, k))
+    return garden, ((k % size + 0.5) / size, (k // size + 0.5) / size)
+
+
 @cache
 def layout(kind: str, rotation: int) -> Layout:
     """The drawing plan of one tile kind in one rotation (cached)."""
-    from engine.tiles import KINDS
-
     f = face(kind, rotation)
-    office = KINDS[kind].office
-    cities, roads, centre, hedges = _shapes(f, office)
-    mask, problems = rasterise(f, office)
+    building = KINDS[kind].centre
+    cities, roads, centre, hedges = _shapes(f, building)
+    mask, problems = rasterise(f, building)
     anchors, pennants = _anchors(f, mask)
+    waters = _waters(f, centre)
+    garden = next((i for i, s in enumerate(f.segments) if s.kind == "garden"), None)
     return Layout(
         kind,
         rotation,
@@ -375,6 +524,9 @@ def layout(kind: str, rotation: int) -> Layout:
         pennants,
         tuple(problems),
         mask.tobytes(),
+        waters,
+        _bridges(roads, waters),
+        None if garden is None else anchors[garden],
     )
 
 

@@ -3,8 +3,9 @@
 The caller describes the hand as :class:`HandSection` values (one per
 expansion that gives hidden things: card names, effect texts and headings in
 the reader's language, from the expansion's presentation adapter); this
-module only lays them out: cards two per row, chips with their payouts, all
-text readable on a phone.
+module only lays them out: cards two per row (the cards of a row as tall as
+each other), chips two per row with what each pays beside it (room for a
+few lines: "4 tiles exactly: pays 8"), all text readable on a phone.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ PAD = 12
 PER_ROW = 2
 CARD_W = (WIDTH - (PER_ROW + 1) * PAD) // PER_ROW
 MAX_LINES = 7  # of effect text on a card; more is cut with an ellipsis
-CHIP = 56
+CHIP = 52
+CHIP_LINES = 3  # of a chip's caption; more is cut with an ellipsis
+CHIP_W = (WIDTH - (PER_ROW + 1) * PAD) // PER_ROW  # a chip and its caption
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +68,34 @@ def render_hand(seat: int, name: str, sections: Sequence[HandSection], captions:
 TITLE, BODY, SMALL, HEADING = 17, 14, 13, 17
 
 
-def _card(card: Card) -> Image.Image:
+def _lines(text: str, px: int, width: int, most: int) -> list[str]:
+    lines = wrap(text, px, width)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], lines[most - 1] + " …"]
+    return lines
+
+
+def _card_height(card: Card) -> int:
+    lines = len(_lines(card.text, BODY, CARD_W - 20, MAX_LINES))
+    corner_h = line_height(SMALL) + 6 if card.corner else 6
+    return (
+        line_height(SMALL)
+        + 14
+        + line_height(TITLE)
+        + 4
+        + lines * (line_height(BODY) - 2)
+        + corner_h
+        + 6
+    )
+
+
+def _card(card: Card, height: int) -> Image.Image:
+    """One card face ``height`` pixels tall (the tallest of its row)."""
     body_lh = line_height(BODY) - 2
-    lines = wrap(card.text, BODY, CARD_W - 20)
-    if len(lines) > MAX_LINES:
-        lines = [*lines[: MAX_LINES - 1], lines[MAX_LINES - 1] + " …"]
+    lines = _lines(card.text, BODY, CARD_W - 20, MAX_LINES)
     band_h = line_height(SMALL) + 8
     top = band_h + 6
     title_h = line_height(TITLE) + 4
-    corner_h = line_height(SMALL) + 6 if card.corner else 6
-    height = top + title_h + len(lines) * body_lh + corner_h + 6
     img = Image.new("RGB", (CARD_W, height), pal.PANEL)
     d = ImageDraw.Draw(img)
     colour = pal.card_tone(card.tone)
@@ -114,14 +135,19 @@ def _card(card: Card) -> Image.Image:
 def _section(seat: int, section: HandSection, captions: Captions) -> Image.Image:
     notes = wrap(section.note, SMALL, WIDTH - 2 * PAD) if section.note else []
     head = line_height(HEADING) + 10 + len(notes) * line_height(SMALL)
-    cards = [_card(c) for c in section.cards]
-    rows = [cards[i : i + PER_ROW] for i in range(0, len(cards), PER_ROW)]
-    cards_h = sum(max(c.height for c in r) + PAD for r in rows)
-    cell = CHIP + 40
-    per_row = max(1, (WIDTH - 2 * PAD) // cell)
-    chip_rows = (len(section.chips) + per_row - 1) // per_row
-    chip_row_h = CHIP + line_height(SMALL) + 12
-    body = cards_h + chip_rows * chip_row_h
+    rows = []
+    for i in range(0, len(section.cards), PER_ROW):
+        row = section.cards[i : i + PER_ROW]
+        tallest = max(_card_height(c) for c in row)
+        rows.append([_card(c, tallest) for c in row])
+    cards_h = sum(r[0].height + PAD for r in rows)
+    text_w = CHIP_W - CHIP - 10
+    chip_lines = [_lines(c.caption, BODY, text_w, CHIP_LINES) for c in section.chips]
+    chip_rows = [
+        max(CHIP, *(len(lines) * line_height(BODY) for lines in chip_lines[i : i + PER_ROW])) + 10
+        for i in range(0, len(chip_lines), PER_ROW)
+    ]
+    body = cards_h + sum(chip_rows)
     empty = not section.cards and not section.chips
     height = head + (line_height(BODY) + 8 if empty else body) + 6
     img = Image.new("RGB", (WIDTH, height), pal.PANEL)
@@ -137,21 +163,18 @@ def _section(seat: int, section: HandSection, captions: Captions) -> Image.Image
     for r in rows:
         for i, c in enumerate(r):
             img.paste(c, (PAD + i * (CARD_W + PAD), y))
-        y += max(c.height for c in r) + PAD
-    for i, chip in enumerate(section.chips):
-        x = PAD + (i % per_row) * cell
-        cy = y + (i // per_row) * chip_row_h
+        y += r[0].height + PAD
+    for i, (chip, lines) in enumerate(zip(section.chips, chip_lines, strict=True)):
+        row_h = chip_rows[i // PER_ROW]
+        x = PAD + (i % PER_ROW) * (CHIP_W + PAD)
         s = chip_sprite(seat, CHIP, chip.face)
-        img.paste(s, (x + (cell - CHIP) // 2, cy), s)
-        draw_text(
-            d,
-            (x + cell / 2, cy + CHIP + 4),
-            chip.caption,
-            SMALL,
-            pal.TEXT,
-            anchor="ma",
-            max_width=cell - 4,
-        )
+        img.paste(s, (x, y + (row_h - CHIP) // 2), s)
+        ty = y + (row_h - len(lines) * line_height(BODY)) / 2
+        for line in lines:
+            draw_text(d, (x + CHIP + 10, ty), line, BODY, pal.TEXT)
+            ty += line_height(BODY)
+        if i % PER_ROW == PER_ROW - 1:
+            y += row_h
     return img
 
 

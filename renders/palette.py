@@ -1,28 +1,33 @@
 """Colours and player marks.
 
-Player colours are the Okabe-Ito palette (safe for the common colour-vision
-deficiencies), chosen away from the field green; every follower also carries
-its player's letter, so colour is never the only cue (B-1: up to 6 players).
+Player colours (B-1: up to 6 players) are six nameable colours - red, blue,
+yellow, green, pink, black - tuned so that every two stay far apart for
+everyone: CIEDE2000 distance >= 39 with normal vision and >= 20 with
+protanopia, deuteranopia and tritanopia simulated (renders.colour_vision;
+tests/renders/test_palette.py holds the thresholds 20 and 10 of issue 33),
+and >= 23 from the field, city and road under a piece. Every piece is
+outlined by two rings, one dark and one light (the one touching the body
+is the one that contrasts with it), so it stands out on any terrain, and
+carries its player's letter, so colour is never the only cue.
 """
 
 from __future__ import annotations
 
 RGB = tuple[int, int, int]
 
-# Okabe-Ito: vermillion, blue, yellow, reddish purple, sky blue, black.
+# Red, blue, yellow, green, pink, black (seats A-F).
 PLAYER_COLOURS: tuple[RGB, ...] = (
-    (213, 94, 0),
-    (0, 114, 178),
-    (240, 228, 66),
-    (204, 121, 167),
-    (86, 180, 233),
-    (0, 0, 0),
+    (225, 0, 3),
+    (50, 60, 229),
+    (255, 255, 91),
+    (0, 139, 108),
+    (255, 140, 220),
+    (31, 27, 23),
 )
 PLAYER_LETTERS = "ABCDEF"
 
 # Terrain.
 FIELD: RGB = (142, 178, 92)
-FIELD_DARK: RGB = (112, 146, 70)
 HEDGE: RGB = (72, 104, 48)
 CITY: RGB = (216, 178, 120)
 CITY_ROOF: RGB = (186, 86, 64)
@@ -50,6 +55,7 @@ TEXT_DIM: RGB = (160, 164, 176)
 HIGHLIGHT: RGB = (255, 255, 255)
 LEGAL: RGB = (255, 255, 255)
 LEGAL_BADGE: RGB = (20, 20, 24)
+REGION: RGB = (255, 214, 0)  # the overview's frame round the part shown large
 MARK_INK: RGB = (20, 20, 24)  # Christmas locks and tiebreak badges
 
 # Card classes (X-3) and decks.
@@ -81,10 +87,25 @@ def player_letter(seat: int) -> str:
 
 def ink_on(colour: RGB) -> RGB:
     """Black or white, whichever reads better on ``colour``."""
-    r, g, b = colour
-    return (0, 0, 0) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
+    return (0, 0, 0) if _luma(colour) > 140 else (255, 255, 255)
+
+
+RING_DARK: RGB = (20, 20, 24)
+RING_LIGHT: RGB = (250, 250, 250)
 
 
 def outline_for(colour: RGB) -> RGB:
-    """An outline that separates a piece from any terrain."""
-    return (255, 255, 255) if sum(colour) < 120 else (20, 20, 24)
+    """The ring touching a piece of ``colour``: dark round a light or bright
+    piece, light round a dark one."""
+    return RING_LIGHT if _luma(colour) < 60 else RING_DARK
+
+
+def halo_for(colour: RGB) -> RGB:
+    """The ring outside :func:`outline_for`'s: the other of dark and light,
+    so that one of the two stands out on any terrain."""
+    return RING_DARK if outline_for(colour) == RING_LIGHT else RING_LIGHT
+
+
+def _luma(colour: RGB) -> float:
+    r, g, b = colour
+    return 0.299 * r + 0.587 * g + 0.114 * b

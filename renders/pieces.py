@@ -1,4 +1,10 @@
-"""Followers and chips in player colours, each marked with its seat's letter."""
+"""Followers, expansions' pieces and chips in player colours, each marked with
+its seat's letter and outlined by two rings (renders.palette: one dark, one
+light), so that a piece stands out on any terrain.
+
+The sizes a board draws them at are here (:func:`follower_px`,
+:func:`letter_px`), so that a layout can say how large a seat letter is
+shown before anything is drawn (renders.turn)."""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from renders import art
 from renders import palette as pal
 from renders.text import draw_text
 
@@ -29,7 +36,21 @@ _BODY = (
     (0.64, 0.34),
 )
 _HEAD = ((0.5, 0.2), 0.16)
-_LETTER_AT = (0.5, 0.56)  # body centre, standing
+_LETTER_AT = (0.5, 0.58)  # body centre, standing
+FOLLOWER_OF_TILE = 0.46  # a follower's side, of the tile it stands on
+LETTER_OF_SPRITE = 0.5  # the seat letter's font size, of the follower's side
+# The two rings round a piece, grown out of its silhouette (of its side).
+INNER_RING, OUTER_RING = 0.04, 0.075
+
+
+def follower_px(tile: int) -> int:
+    """Side of a follower standing on a tile of ``tile`` pixels."""
+    return max(12, round(tile * FOLLOWER_OF_TILE))
+
+
+def letter_px(sprite: int) -> float:
+    """Font size of the seat letter on a follower ``sprite`` pixels across."""
+    return LETTER_OF_SPRITE * sprite
 
 
 def _silhouette(
@@ -53,28 +74,39 @@ def follower_sprite(seat: int, lying: bool, size: int) -> Image.Image:
     """RGBA follower ``size`` pixels across; lying ones (farmers, and those laid
     down by an effect) are turned on their side. Callers must not modify it."""
     px = size * SUPERSAMPLE
-    pad = max(2, round(0.08 * px))
+    pad = max(3, round(0.085 * px))
     inner = px - 2 * pad
     body_pts = [(pad + x * inner, pad + y * inner) for x, y in _BODY]
     (hx, hy), hr = _HEAD
     head = (pad + hx * inner, pad + hy * inner, hr * inner)
     shape = _silhouette(px, body_pts, head, 0)
-    # The rim: the same silhouette grown by half the padding (drawn, not
-    # filtered: a max filter over a large sprite costs tens of milliseconds).
-    edge = _silhouette(px, body_pts, head, pad // 2)
+    # The rings: the same silhouette grown (drawn, not filtered: a max filter
+    # over a large sprite costs tens of milliseconds).
+    ring = _silhouette(px, body_pts, head, max(1, round(INNER_RING * px)))
+    halo = _silhouette(px, body_pts, head, max(2, round(OUTER_RING * px)))
     letter_at = (pad + _LETTER_AT[0] * inner, pad + _LETTER_AT[1] * inner)
     if lying:
         # Lying on its back, head to the west; the letter stays upright.
-        shape = shape.transpose(Image.Transpose.ROTATE_90)
-        edge = edge.transpose(Image.Transpose.ROTATE_90)
+        shape, ring, halo = (m.transpose(Image.Transpose.ROTATE_90) for m in (shape, ring, halo))
         letter_at = (letter_at[1], px - letter_at[0])
     colour = pal.player_colour(seat)
-    out = Image.new("RGBA", (px, px), (*pal.outline_for(colour), 0))
-    out.putalpha(edge)
-    body = Image.new("RGBA", (px, px), (*colour, 255))
-    out.paste(body, (0, 0), shape)
-    seat_letter(ImageDraw.Draw(out), letter_at, seat, max(6, round(0.42 * px)))
+    out = Image.new("RGBA", (px, px), (*pal.halo_for(colour), 0))
+    out.putalpha(halo)
+    out.paste(pal.outline_for(colour), (0, 0, px, px), ring)
+    out.paste(colour, (0, 0, px, px), shape)
+    seat_letter(ImageDraw.Draw(out), letter_at, seat, max(6, round(LETTER_OF_SPRITE * px)))
     return out.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def piece_sprite(piece: str | None, seat: int, lying: bool, size: int) -> Image.Image:
+    """A follower's sprite, or the sprite of an expansion's piece (A-1) from
+    its renders module (renders.art), found by the piece's name."""
+    if piece is not None:
+        art.load()
+        sprite = art.PIECES.get(piece)
+        if sprite is not None:
+            return sprite(seat, lying, size)
+    return follower_sprite(seat, lying, size)
 
 
 def seat_letter(
@@ -97,9 +129,15 @@ def chip_sprite(seat: int, size: int, face: str = "") -> Image.Image:
     out = Image.new("RGBA", (px, px), (0, 0, 0, 0))
     d = ImageDraw.Draw(out)
     colour = pal.player_colour(seat)
-    line = max(2, px // 12)
-    d.ellipse((1, 1, px - 2, px - 2), fill=colour, outline=pal.outline_for(colour), width=line)
-    k = px * 0.2
+    line = max(2, px // 14)
+    d.ellipse((1, 1, px - 2, px - 2), fill=pal.halo_for(colour))
+    d.ellipse(
+        (line, line, px - 1 - line, px - 1 - line),
+        fill=colour,
+        outline=pal.outline_for(colour),
+        width=line,
+    )
+    k = px * 0.22
     if not face:
         d.ellipse((k, k, px - k, px - k), outline=pal.ink_on(colour), width=max(1, line // 2))
     draw_text(

@@ -54,6 +54,7 @@ def _swatch() -> Image.Image:
         *pal.CLASS_COLOURS.values(),
         pal.PANEL_ACTIVE,
         pal.LEGAL,
+        pal.REGION,
     ]
     for i, ground in enumerate(cards):
         x = 370 + (i % 2) * 135

@@ -114,6 +114,18 @@ def metrics(size: int, bold: bool = False) -> tuple[int, int]:
     return a, d
 
 
+@lru_cache(maxsize=4)
+def _cap_ratio(bold: bool) -> float:
+    top = fonts.load(0, 1000, bold).getbbox("H", anchor="ls")[1]
+    return -top / 1000
+
+
+def cap_height(size: float, bold: bool = True) -> float:
+    """Height of a capital letter (its ink, baseline to top) of the main
+    font at ``size`` px: how large a seat letter looks."""
+    return size * _cap_ratio(bold)
+
+
 def line_height(size: int) -> int:
     a, d = metrics(size)
     return a + d

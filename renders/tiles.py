@@ -1,10 +1,12 @@
-"""Procedural tile drawings from the tile table (B-11, T-8), no artwork.
+"""Procedural tile drawings from the tile tables (B-11 and each expansion's),
+no artwork.
 
 :func:`tile_image` draws one kind in one rotation at one size from
 :func:`renders.geometry.layout`: fields, hedges, roads, cities with walls,
-pennants, and the building at the centre (monastery, betting office or road
-junction). Drawings are made at a larger scale and scaled down for smooth
-edges, and cached per (kind, rotation, size).
+pennants, and the building at the centre (monastery or road junction). What
+an expansion's tiles show besides (water, a betting office, a garden) its own
+renders module paints (:mod:`renders.art`). Drawings are made at a larger
+scale and scaled down for smooth edges, and cached per (kind, rotation, size).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.directions import ROTATIONS
 from engine.tiles import KINDS
+from renders import art
 from renders import palette as pal
 from renders.geometry import CENTRE_RADIUS, ROAD_WIDTH, Layout, Point, layout
 
@@ -95,26 +98,6 @@ def _monastery(draw: ImageDraw.ImageDraw, px: float) -> None:
     )
 
 
-def _office(draw: ImageDraw.ImageDraw, px: float) -> None:
-    """The betting office (T-1): a booth with a coin sign."""
-    c = px / 2
-    r = CENTRE_RADIUS["office"] * px
-    line = max(2, round(0.015 * px))
-    draw.rounded_rectangle(
-        (c - r, c - r, c + r, c + r),
-        radius=0.25 * r,
-        fill=pal.OFFICE_WALL,
-        outline=(30, 24, 44),
-        width=line,
-    )
-    k = 0.6 * r
-    draw.ellipse(
-        (c - k, c - k, c + k, c + k), fill=pal.OFFICE_COIN, outline=(120, 90, 10), width=line
-    )
-    k2 = 0.3 * r
-    draw.ellipse((c - k2, c - k2, c + k2, c + k2), outline=(120, 90, 10), width=line)
-
-
 def _junction(draw: ImageDraw.ImageDraw, px: float) -> None:
     """Where several road ends meet (L, W, X): a small village square."""
     c = px / 2
@@ -124,7 +107,7 @@ def _junction(draw: ImageDraw.ImageDraw, px: float) -> None:
     draw.rectangle((c - k, c - k, c + k, c + k), fill=pal.CITY_ROOF)
 
 
-_CENTRE_DRAW = {"monastery": _monastery, "office": _office, "junction": _junction}
+_CENTRE_DRAW = {"monastery": _monastery, "junction": _junction}  # an expansion's: renders.art
 
 
 MASTER = 128  # tiles up to this size are scaled down from one master drawing
@@ -132,16 +115,21 @@ MASTER = 128  # tiles up to this size are scaled down from one master drawing
 
 def _draw(kind: str, rotation: int, px: int) -> Image.Image:
     lay = layout(kind, rotation)
+    art.load()  # every expansion's painters
     img = Image.new("RGB", (px, px), pal.FIELD)
     draw = ImageDraw.Draw(img)
     _hedges(draw, lay, px)
+    for paint in art.UNDER:
+        paint(draw, lay, px)
     _roads(draw, lay, px)
     _cities(draw, lay, px)
-    if lay.centre is not None:
+    if lay.centre in _CENTRE_DRAW:
         _CENTRE_DRAW[lay.centre](draw, px)
     for spots in lay.pennant_spots:
         for at in spots:
             _pennant(draw, at, px)
+    for paint in art.OVER:
+        paint(draw, lay, px)
     return img
 
 

@@ -8,6 +8,12 @@ The PostgreSQL server is started once per session from Debian's binaries
 refuses to run as root, so as root it runs as the ``postgres`` system user.
 Without the binaries (or that user) the PostgreSQL runs are skipped with the
 reason shown. Each test gets a fresh database copied from a migrated template.
+
+The server's files live in memory (/dev/shm, where there is one): a database
+copied from the template is ~8 MB, written at each test's setup and deleted
+with the server at the end of the session. On disk, deleting a session's worth
+(~0.5 GB, still being written back) took from 4 s to 49 s of teardown on a
+busy machine, and each copy 0.3 s instead of 0.05 s.
 """
 
 from __future__ import annotations
@@ -41,6 +47,12 @@ def _pg_bin() -> Path | None:
     return Path(ctl).parent if ctl else None
 
 
+def _scratch() -> str | None:
+    """Where the server's files go: memory when the machine has /dev/shm."""
+    shm = "/dev/shm"
+    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -51,7 +63,7 @@ class PgServer:
     def __init__(self, bindir: Path, as_user: str | None) -> None:
         self.bindir = bindir
         self.as_user = as_user
-        self.dir = Path(tempfile.mkdtemp(prefix="store-pg-"))
+        self.dir = Path(tempfile.mkdtemp(prefix="store-pg-", dir=_scratch()))
         self.data = self.dir / "data"
         self.port = _free_port()
         if as_user:
@@ -98,8 +110,9 @@ def _off_loop(fn: Callable[[], None]) -> None:
         pool.submit(fn).result()
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
+def new_server() -> PgServer:
+    """A throwaway server, not started yet (its port is chosen); the test is
+    skipped, with the reason, where PostgreSQL cannot run."""
     bindir = _pg_bin()
     if bindir is None:
         pytest.skip("PostgreSQL not installed (no /usr/lib/postgresql/*/bin/pg_ctl): "
@@ -113,7 +126,12 @@ def pg_server() -> Iterator[PgServer]:
         if shutil.which("runuser") is None:
             pytest.skip("running as root and 'runuser' is missing to run initdb as postgres")
         as_user = PG_USER
-    server = PgServer(bindir, as_user)
+    return PgServer(bindir, as_user)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    server = new_server()
     try:
         server.start()
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:

@@ -22,9 +22,12 @@ import pytest
 from engine import __main__ as engine_cli
 from engine.directions import EDGE_INDEX, HALF_INDEX, LOCATION_ORDER
 from engine.expansions import christmas_cards, gifts
+from engine.expansions.abbot import GARDEN_KINDS
 from engine.expansions.bet_chips import CHIP_SET
+from engine.expansions.bets import BOOKMAKER_KINDS
+from engine.expansions.river import RIVER_KINDS
 from engine.moves import parse_move
-from engine.tiles import BASE_KINDS, BOOKMAKER_KINDS, TileKind
+from engine.tiles import BASE_KINDS, TileKind
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -34,7 +37,7 @@ WORKBENCH_RULES = (ROOT.parent / "shared" / "RULES.md", Path("/work/shared/RULES
 
 # The issue's check, byte for byte: grep -rn "RULES.md\|NOTATION.md\|\.\./shared" README.md docs/
 FORBIDDEN = re.compile(rb"RULES.md|NOTATION.md|\.\./shared|\bshared/(?:RULES|NOTATION|seeds)")
-RULE_ID = re.compile(r"(?<![\w.-])([BGTXC]-\d+(?:\.\d+)?)(?![\w]|\.\d)")
+RULE_ID = re.compile(r"(?<![\w.-])([BGTXCRA]-\d+(?:\.\d+)?)(?![\w]|\.\d)")
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 REF_LINK = re.compile(r"^\s*\[[^\]]+\]:\s*(\S+)", re.MULTILINE)
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
@@ -232,7 +235,8 @@ def shape_from_code(tile: TileKind) -> TileShape:
     return (tile.count, tile.edges, city_set, roads, tile.monastery, fields)
 
 
-TILE_PAGES = {"base.md": BASE_KINDS, "bets.md": BOOKMAKER_KINDS}  # B-11, T-8
+# B-11, T-8, R-1
+TILE_PAGES = {"base.md": BASE_KINDS, "bets.md": BOOKMAKER_KINDS, "river.md": RIVER_KINDS}
 
 
 @pytest.mark.parametrize("page", TILE_PAGES)
@@ -243,7 +247,7 @@ def test_tile_tables_match_the_engine(page: str) -> None:
     assert list(documented) == [t.kind for t in kinds]
     for tile in kinds:
         assert documented[tile.kind] == shape_from_code(tile), f"{page}: tile {tile.kind}"
-        assert tile.office == (page == "bets.md")
+        assert (tile.centre == "office") == (page == "bets.md")
 
 
 def test_base_tile_totals_stated_in_the_docs() -> None:
@@ -257,6 +261,17 @@ def test_base_tile_totals_stated_in_the_docs() -> None:
     bets = (RULES / "bets.md").read_text(encoding="utf-8")
     assert f"**{len(BOOKMAKER_KINDS)} bookmaker tiles**" in bets
     assert f"**{tiles + len(BOOKMAKER_KINDS)} tiles**" in bets
+
+
+def test_river_and_garden_totals_stated_in_the_docs() -> None:
+    river = (RULES / "river.md").read_text(encoding="utf-8")
+    assert f"**{sum(t.count for t in RIVER_KINDS)} river tiles**" in river
+    assert f"**{len(RIVER_KINDS)} kinds**" in river
+    assert f"**{sum(t.count for t in RIVER_KINDS if t.monastery)} monastery**" in river
+    (rows,) = tables(RULES / "abbot.md", "Kind")
+    assert [(r["Kind"], int(r["Tiles"]), r["Plays as"]) for r in rows] == [
+        (t.kind, t.count, t.twin_of) for t in GARDEN_KINDS
+    ]
 
 
 WIN = re.compile(r"^(?:exactly (\d+)|(\d+) or more) tiles?: (\d+) points?$")

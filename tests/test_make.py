@@ -151,6 +151,7 @@ def project_copy(tmp_path: Path) -> Path:
     return project
 
 
+@pytest.mark.slow  # builds a virtualenv
 @pytest.mark.skipif(MAKE is None, reason="make is not installed")
 def test_make_creates_the_venv_with_python_3_12(tmp_path: Path) -> None:
     """The Makefile's own detection: `make find-python` and the .venv it builds."""
@@ -196,3 +197,27 @@ def test_make_says_what_is_missing(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "No usable Python 3.11 or newer" in done.stderr
     assert not (project / ".venv").exists()
+
+
+@pytest.mark.skipif(MAKE is None, reason="make is not installed")
+def test_make_test_and_test_all_run_what_the_readme_says() -> None:
+    """make test: lint, types, the quick tests, ARGS passed on; make test-all
+    (CI's): the same checks and every test with the ci Hypothesis profile."""
+
+    def dry(*args: str) -> str:
+        assert MAKE is not None
+        done = subprocess.run(
+            [MAKE, "-n", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    quick = dry("test", "ARGS=-x -k bets")
+    for check in ("ruff check .", "ruff format --check .", "vulture", "mypy"):
+        assert check in quick, check
+    assert '-m "not slow" -x -k bets' in quick
+    full = dry("test-all")
+    assert "HYPOTHESIS_PROFILE=ci" in full and "not slow" not in full
+    assert "mypy" in full and "vulture" in full
+    assert "mypy" in dry("typecheck")
+    assert "make test-all" in (ROOT / ".ci" / "run").read_text()

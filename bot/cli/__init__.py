@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.settings import Settings, SettingsError, get_settings
+from bot.settings import Settings, read_settings
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -77,9 +77,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _settings() -> Settings | None:
-    try:
-        return get_settings()
-    except SettingsError as exc:
-        for problem in exc.problems:
-            print(f"error: {problem}", file=sys.stderr)
-        return None
+    """The settings, after one line per name that is not a setting (the same
+    warnings as ``check``); None after one line per bad value."""
+    read = read_settings()
+    for warning in read.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    for problem in read.problems:
+        print(f"error: {problem}", file=sys.stderr)
+    return None if read.problems else read.settings

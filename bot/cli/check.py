@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Literal
 
 from bot.cli import EXIT_OK, EXIT_SETUP
-from bot.cli.problems import database_problem, discord_problem
-from bot.settings import ENV_FILE, ReadSettings, read_settings, shown_url
+from bot.cli.problems import cannot_create, database_problem, discord_problem
+from bot.readers import shown_url, token_user_id
+from bot.settings import ENV_FILE, ReadSettings, read_settings
+from bot.text.catalog import counted
 
 Level = Literal["ok", "note", "warning", "error"]
 
@@ -66,7 +68,7 @@ async def _discord(read: ReadSettings, offline: bool) -> list[Finding]:
             return []  # its problem is already reported
         return [Finding("note", "DISCORD_TOKEN is not set: python -m bot plays the offline demo")]
     if offline:
-        return [Finding("note", "Discord not asked (--offline): the token is not checked")]
+        return _token_offline(read)
     from bot.cli.invite import fetch_application
 
     try:
@@ -98,6 +100,32 @@ async def _discord(read: ReadSettings, offline: bool) -> list[Finding]:
     return out
 
 
+def _token_offline(read: ReadSettings) -> list[Finding]:
+    """What can be told of the token without Discord: its shape (checked
+    with the settings) and the bot user it names."""
+    token = read.settings.token
+    assert token is not None
+    user = token_user_id(token)
+    out = [
+        Finding(
+            "ok",
+            f"DISCORD_TOKEN is shaped like a bot token (bot user {user}); Discord not asked "
+            "(--offline): whether Discord accepts it is not checked",
+        )
+    ]
+    configured = read.settings.discord_application_id
+    if configured is not None and user is not None and configured != user:
+        # Applications made before 2017 have a bot user id of their own.
+        out.append(
+            Finding(
+                "note",
+                f"DISCORD_APPLICATION_ID={configured} but the token is bot user {user}'s: the "
+                "same number for any application made since 2017; check them",
+            )
+        )
+    return out
+
+
 async def _database(url: str) -> list[Finding]:
     from sqlalchemy.engine import make_url
 
@@ -108,14 +136,9 @@ async def _database(url: str) -> list[Finding]:
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         path = Path(parsed.database or "")
         if not path.exists():
-            folder = _existing_parent(path)
-            if not os.access(folder, os.W_OK):
-                return [
-                    Finding(
-                        "error",
-                        f"DATABASE_URL ({shown}): cannot create {path}: {folder} is not writable",
-                    )
-                ]
+            blocked = cannot_create(path)
+            if blocked is not None:
+                return [Finding("error", f"DATABASE_URL ({shown}): {blocked}")]
             return [
                 Finding("note", f"database {path} does not exist yet: the first start creates it")
             ]
@@ -133,6 +156,30 @@ async def _database(url: str) -> list[Finding]:
         out.append(Finding("ok", status.describe()))
     else:
         out.append(Finding("note", status.describe()))
+    if status.current and not status.unknown:
+        out += await _games(url)
+    return out
+
+
+async def _games(url: str) -> list[Finding]:
+    """Every stored game replayed as the bot would load it (db.flows): each
+    one that cannot be loaded is named."""
+    from db.flows import unloadable
+
+    try:
+        report = await unloadable(url)
+    except Exception as exc:
+        text = database_problem(exc, url)
+        if text is None:
+            raise
+        return [Finding("error", text)]
+    out = [
+        Finding("error", f"game #{game_id} cannot be loaded: {why}")
+        for game_id, why in report.failed
+    ]
+    if not report.failed:
+        games = counted(report.checked, "game")
+        out.append(Finding("ok", f"games: every stored game loads ({games})"))
     return out
 
 
@@ -164,26 +211,21 @@ def _running(url: str) -> list[Finding]:
         return [Finding("note", f"{exc}: a bot runs on it")]
 
 
-def _existing_parent(path: Path) -> Path:
-    folder = path.absolute().parent
-    while not folder.exists():
-        folder = folder.parent
-    return folder
-
-
 def _writable(read: ReadSettings) -> list[Finding]:
-    out = []
     hash_file = read.settings.command_hash_file
-    target = hash_file if hash_file.exists() else _existing_parent(hash_file)
-    if not os.access(target, os.W_OK):
-        out.append(
-            Finding(
-                "warning",
-                f"COMMAND_HASH_FILE: cannot write {hash_file}: the commands would be synced "
-                "with Discord at every start",
-            )
+    if hash_file.exists():
+        blocked = None if os.access(hash_file, os.W_OK) else f"cannot write {hash_file}"
+    else:
+        blocked = cannot_create(hash_file)
+    if blocked is None:
+        return []
+    return [
+        Finding(
+            "warning",
+            f"COMMAND_HASH_FILE: {blocked}: the commands would be synced with Discord at "
+            "every start",
         )
-    return out
+    ]
 
 
 def check(

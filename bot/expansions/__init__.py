@@ -1,11 +1,13 @@
 """Expansion adapters: one per expansion, registered by engine name.
 
 The base game and the bot never name an expansion: they ask the registry
-for the adapters of a game, of an action type or of a decision step. The
+for the adapters of a game, of a typed action or of a decision step. The
 adapter of expansion ``X`` lives in ``bot.expansions.X`` and registers
-itself on import; an expansion without one is shown generically (its
-actions under ``/act``). Adding an expansion adds its engine module and its
-adapter module (and, to draw it, its renders overlay), nothing else.
+itself on import. The bot offers (lobby, ``/rules``, "all expansions") the
+engine's expansions that have an adapter; a game with one that has none
+(a record naming it) is shown generically (its actions under ``/act``).
+Adding an expansion adds its engine module and its adapter module (and, to
+draw it, its renders module, found by its name), nothing else.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Iterable
 
 from bot.expansions.adapter import Adapter, CardText, CommandSpec, RulesBook
 from bot.text import add_messages
+from engine.actions import GameAction
 from engine.expansions import known_expansions
 from engine.game import Game
 
@@ -66,9 +69,12 @@ def adapter(name: str) -> Adapter:
 
 
 def adapters(names: Iterable[str] | None = None) -> list[Adapter]:
-    """Adapters of ``names`` (default: every installed expansion), in the
-    engine's expansion order."""
-    wanted = set(known_expansions() if names is None else names)
+    """Adapters of ``names`` (default: every expansion the bot presents, those
+    with an adapter of their own), in the engine's expansion order."""
+    if names is None:
+        found = [adapter(n) for n in known_expansions()]
+        return [a for a in found if not isinstance(a, GenericAdapter)]
+    wanted = set(names)
     return [adapter(n) for n in known_expansions() if n in wanted]
 
 
@@ -76,9 +82,14 @@ def of_game(game: Game) -> list[Adapter]:
     return adapters(game.expansions)
 
 
-def for_action(action_type: str) -> Adapter | None:
-    """The adapter presenting ``action_type`` (None: a base action or unknown)."""
-    return next((a for a in adapters() if action_type in a.actions), None)
+def for_action(action: GameAction | type[GameAction]) -> Adapter | None:
+    """The adapter presenting an action (or action class): the one listing
+    its class, else its expansion's generic one; None for a base action."""
+    cls = action if isinstance(action, type) else type(action)
+    found = next((a for a in adapters() if cls in a.actions), None)
+    if found is None and cls.EXPANSION is not None:
+        return adapter(cls.EXPANSION)
+    return found
 
 
 def for_step(step: str) -> Adapter | None:

@@ -1,13 +1,14 @@
 """What an expansion adapter declares: everything the bot shows of one
 expansion (python-chess's variants, one class each, are the model).
 
-An adapter names its engine expansion and lists, as data, the record action
-types and decision steps it presents, the text key of each step's prompt,
+An adapter names its engine expansion and lists, as data, the typed action
+classes (engine.actions) and decision steps it presents, the text key of each step's prompt,
 its hidden holdings (private view keys) with their labels, its score groups,
 the renders module drawing its marks on the board, the words its images
 need, its slash command and its own English messages. Methods word what data
-cannot: action labels, hand items and hand sections, score groups by rule,
-events, the "let it pass" answer of a timeout.
+cannot: action labels (matching on the action classes), hand items and hand
+sections, score groups by rule, events, the "let it pass" answer of a
+timeout. docs/architecture.md ("The bot") has the whole contract.
 
 Discreet steps: a question that only a holder of some hidden card could
 answer in more than one way is asked alike of everyone it may concern (the
@@ -24,8 +25,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.expansions import generic
 from bot.text import Text, Words
+from engine.actions import GameAction
 from engine.game import Game
-from engine.phases import Action, Decision, Event
+from engine.phases import Decision, Event
 from engine.views import PrivateView
 
 if TYPE_CHECKING:
@@ -43,7 +45,7 @@ class Label:
     detail: str = ""
 
 
-Labeller = Callable[[Action], "Text | Label"]
+Labeller = Callable[[GameAction], "Text | Label"]
 Namer = Callable[[object], Text]  # a seat number -> the player's (escaped) name
 
 
@@ -87,7 +89,7 @@ class Adapter:
     name: ClassVar[str]  # the engine expansion (engine.expansions.<name>)
     title: ClassVar[str]  # text key of its name as players read it
     command: ClassVar[CommandSpec | None] = None
-    actions: ClassVar[frozenset[str]] = frozenset()  # record action types
+    actions: ClassVar[tuple[type[GameAction], ...]] = ()  # the action classes it presents
     prompts: ClassVar[Mapping[str, str]] = {}  # decision step -> text key
     discreet: ClassVar[frozenset[str]] = frozenset()  # steps never shown by name (above)
     holdings: ClassVar[Mapping[str, str]] = {}  # private view key -> label text key
@@ -121,14 +123,16 @@ class Adapter:
             )
         return words(key, where=where)
 
-    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
+    def labeller(
+        self, game: Game, seat: int, words: Words, offered: Sequence[GameAction]
+    ) -> Labeller:
         """Labels of this expansion's actions for ``seat``; built once per
         listing, so it may read the seat's view. ``offered``: every action the
         listing labels (the seat's legal actions now), so that a label can tell
         its choice apart from the others."""
         return lambda action: generic.describe(action, words)
 
-    def passive(self, legal: list[Action]) -> Action | None:
+    def passive(self, legal: Sequence[GameAction]) -> GameAction | None:
         """The answer that lets a question pass, when the time limit runs out
         on someone else's turn (None: the AI answers)."""
         return None

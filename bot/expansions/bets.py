@@ -9,15 +9,17 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from bot import places
-from bot.expansions import register
+from bot.expansions import generic, register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Label, Labeller, Namer
 from bot.expansions.rulebooks.bets import BOOK as RULES
-from bot.expansions.rulebooks.bets import chips_page
+from bot.expansions.rulebooks.bets import chips_page, win_lines
 from bot.text import Text, Words, join
+from engine.actions import GameAction
 from engine.expansions import bets as engine
 from engine.expansions.bet_chips import CHIPS, Win
+from engine.expansions.bets import actions as act
 from engine.game import Game
-from engine.phases import Action, Decision, Event
+from engine.phases import Decision, Event
 from engine.views import PrivateView
 
 if TYPE_CHECKING:
@@ -25,24 +27,22 @@ if TYPE_CHECKING:
 
 
 def pays(face: str, words: Words) -> Text:
-    """What a chip pays: "2 points for 2 tiles, 3 for 3"."""
+    """What a chip pays, in a sentence: "2 points for exactly 2 tiles, 3
+    points for exactly 3 tiles"."""
     chip = CHIPS.get(face)
     if chip is None:
         return Text("")
 
     def win(w: Win) -> Text:
-        if w.high is None:
-            return words("bets.pays.at_least", points=w.points, tiles=w.low)
-        return words("bets.pays.exactly", points=w.points, tiles=w.low)
+        key = "bets.pays.at_least" if w.high is None else "bets.pays.exactly"
+        return words(key, points=words("scores.points", count=w.points), count=w.low)
 
     return join([win(w) for w in chip.wins], words("bets.pays.or"))
 
 
 def short_pays(face: str, words: Words) -> Text:
-    """What a chip pays, short enough to sit under it: "pays 2/3"."""
-    chip = CHIPS.get(face)
-    points = "/".join(str(w.points) for w in chip.wins) if chip is not None else "?"
-    return words("bets.hand.chip", points=Text(points))
+    """What a chip pays, beside it in the hand picture: one line per number."""
+    return join(win_lines(face, words))
 
 
 class BetsAdapter(Adapter):
@@ -50,7 +50,7 @@ class BetsAdapter(Adapter):
     title = "bets.title"
     rules = RULES  # its part of /rules
     command = CommandSpec("bet", "bets.command", "bets.command.choice")
-    actions = frozenset({engine.STAKE, engine.PASS, engine.CHOOSE})
+    actions = engine.ACTIONS  # the action classes it presents
     prompts: ClassVar[Mapping[str, str]] = {
         engine.STEP_STAKE: "bets.prompt.stake",
         engine.STEP_SETTLE: "bets.prompt.settle",
@@ -78,10 +78,15 @@ class BetsAdapter(Adapter):
             "one": "Chips in your supply ({count})",
             "other": "Chips in your supply ({count})",
         },
-        "bets.hand.item": "{chip} ({pays})",
-        "bets.hand.chip": "pays {points}",
-        "bets.pays.exactly": "{points} for {tiles} tiles",
-        "bets.pays.at_least": "{points} for {tiles} or more",
+        "bets.hand.item": "{chip}: {pays}",
+        "bets.pays.exactly": {
+            "one": "{points} for exactly {count} tile",
+            "other": "{points} for exactly {count} tiles",
+        },
+        "bets.pays.at_least": {
+            "one": "{points} for {count} or more tiles",
+            "other": "{points} for {count} or more tiles",
+        },
         "bets.pays.or": ", ",
         # choices
         "bets.label.stake": "Bet chip {chip}",
@@ -110,38 +115,40 @@ class BetsAdapter(Adapter):
             "other": "Bets on the office at {x},{y} ({feature} of {count} tiles): {chips}.",
         },
         "bets.event.won": "{who} wins {points} ({chip})",
-        "bets.event.lost": "{who} nothing ({chip})",
+        "bets.event.lost": "{who} wins nothing ({chip})",
     }
 
-    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
+    def labeller(
+        self, game: Game, seat: int, words: Words, offered: Sequence[GameAction]
+    ) -> Labeller:
         # Choices at several offices (T-5, the final settlement) name each office.
-        offices = {(a.get("x"), a.get("y")) for a in offered if a.get("type") == engine.CHOOSE}
+        offices = {(a.x, a.y) for a in offered if isinstance(a, act.SettleFeature)}
 
-        def label(action: Action) -> Text | Label:
-            kind = action.get("type")
-            if kind == engine.STAKE:
-                chip = str(action.get("chip"))
-                return Label(
-                    words("bets.label.stake", chip=Text(chip)),
-                    words("bets.detail.stake", pays=pays(chip, words)),
-                )
-            if kind == engine.PASS:
-                return Label(words("bets.label.pass"))
-            x, y, loc = int(action["x"]), int(action["y"]), str(action.get("location"))
-            found = places.at(game, x, y, loc)
-            if found is None:
-                return Label(words("where.cell", x=x, y=y))
-            feature, face, seg = found
-            return Label(
-                words(
-                    "bets.label.settle_at" if len(offices) > 1 else "bets.label.settle",
-                    feature=places.feature_word(feature.kind, words),
-                    where=places.spot(face, seg, words),
-                    x=x,
-                    y=y,
-                    count=len(feature.tiles),
-                )
-            )
+        def label(action: GameAction) -> Text | Label:
+            match action:
+                case act.Stake(chip=chip):
+                    return Label(
+                        words("bets.label.stake", chip=Text(chip)),
+                        words("bets.detail.stake", pays=pays(chip, words)),
+                    )
+                case act.StakePass():
+                    return Label(words("bets.label.pass"))
+                case act.SettleFeature(x=x, y=y, location=loc):
+                    found = places.at(game, x, y, loc)
+                    if found is None:
+                        return Label(words("where.cell", x=x, y=y))
+                    feature, face, seg = found
+                    return Label(
+                        words(
+                            "bets.label.settle_at" if len(offices) > 1 else "bets.label.settle",
+                            feature=places.feature_word(feature.kind, words),
+                            where=places.spot(face, seg, words),
+                            x=x,
+                            y=y,
+                            count=len(feature.tiles),
+                        )
+                    )
+            return generic.describe(action, words)
 
         return label
 
@@ -160,8 +167,8 @@ class BetsAdapter(Adapter):
     def rule_pages(self, words: Words) -> list[Text]:
         return [*super().rule_pages(words), chips_page(words)]
 
-    def passive(self, legal: list[Action]) -> Action | None:
-        return next((a for a in legal if a.get("type") == engine.PASS), None)
+    def passive(self, legal: Sequence[GameAction]) -> GameAction | None:
+        return next((a for a in legal if isinstance(a, act.StakePass)), None)
 
     def hand_items(self, key: str, value: object, words: Words) -> list[Text]:
         faces = [str(f) for f in value or ()] if isinstance(value, list) else []
@@ -212,7 +219,7 @@ class BetsAdapter(Adapter):
             words(
                 "bets.event.won" if int(e.get("points", 0)) else "bets.event.lost",
                 who=name(e.get("player")),
-                points=int(e.get("points", 0)),
+                points=words("scores.points", count=int(e.get("points", 0))),
                 chip=Text(str(e.get("chip"))),
             )
             for e in events

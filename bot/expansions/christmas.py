@@ -18,17 +18,16 @@ from bot.expansions import generic, register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Label, Labeller, Namer
 from bot.expansions.rulebooks.christmas import BOOK as RULES
 from bot.text import Text, Words, escape, join
+from engine.actions import GameAction
 from engine.expansions import christmas as engine
+from engine.expansions.christmas import actions as act
 from engine.expansions.christmas.cards import BY_ID, DESIGNS
 from engine.game import Game
-from engine.phases import Action, Decision, Event
+from engine.phases import Decision, Event
 from engine.views import PrivateView
 
 if TYPE_CHECKING:
     from renders.hand import HandSection
-
-# Fields whose False value means "let it pass" (X-4.9 react) or "decline" (X-2 draw).
-PASSIVE_FLAGS = ("cancel", "draw")
 
 # The cards' names and effects, as players read them (translated with the rest).
 CARD_WORDS: dict[str, Entry] = {}
@@ -66,16 +65,7 @@ class ChristmasAdapter(Adapter):
     title = "christmas.title"
     rules = RULES  # its part of /rules
     command = CommandSpec("card", "christmas.command", "christmas.command.choice")
-    actions = frozenset(
-        {
-            engine.DRAW,
-            engine.PLAY,
-            engine.TARGET,
-            engine.REACT,
-            engine.MODIFIER,
-            engine.DISCARD,
-        }
-    )
+    actions = engine.ACTIONS  # the action classes it presents
     prompts: ClassVar[Mapping[str, str]] = {
         engine.STEP_DRAW: "christmas.prompt.draw",
         engine.STEP_TARGET: "christmas.prompt.target",
@@ -115,13 +105,16 @@ class ChristmasAdapter(Adapter):
         "christmas.image.count": "Cards",
         "christmas.image.legend.lock": "locked: paid at game end",
         "christmas.image.legend.tiebreak": "counts one extra follower",
-        "christmas.hand.title": "Christmas cards ({count} of 5)",
+        "christmas.hand.title": {
+            "one": "Christmas cards ({count} of 5)",
+            "other": "Christmas cards ({count} of 5)",
+        },
         "christmas.hand.band.lightning": "LIGHTNING - acts at once",
         "christmas.hand.band.plain": "PLAIN - play in your turn",
         "christmas.hand.band.end": "GAME END - applies at the end",
         "christmas.hand.deck.abbey": "Abbey deck",
         "christmas.hand.deck.roadside": "Roadside deck",
-        "christmas.hand.item": "{card} - {text}",
+        "christmas.hand.item": "{card}: {text}",
         # choices
         "christmas.label.draw": "Draw from the {deck} deck",
         "christmas.label.decline": "Don't draw",
@@ -202,31 +195,22 @@ class ChristmasAdapter(Adapter):
             return words("christmas.prompt.react", attacker=name(info.get("attacker")), card=card)
         return words(self.prompts.get(step, "christmas.prompt.discard"))
 
-    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
+    def labeller(
+        self, game: Game, seat: int, words: Words, offered: Sequence[GameAction]
+    ) -> Labeller:
         pending = game.pending
         asked_card = pending.info.get("card") if pending is not None else None
 
-        def target(action: Action) -> Text | Label:
-            card = asked_card
-            effect = effect_of(card)
-            x, y, loc = action.get("x"), action.get("y"), action.get("location")
-            if action.get("tile") is not None:
-                return words(
-                    "christmas.label.keep", tile=places.tile_words(str(action["tile"]), words)
-                )
-            mine, theirs = action.get("mine"), action.get("theirs")
-            if isinstance(mine, dict) and isinstance(theirs, dict):
-                a = places.follower_at(
-                    game, mine["x"], mine["y"], mine.get("location"), words, seat, seat
-                )
+        def target(action: act.XmasTarget) -> Text | Label:
+            effect = effect_of(asked_card)
+            x, y, loc = action.x, action.y, action.location
+            if action.tile is not None:
+                return words("christmas.label.keep", tile=places.tile_words(action.tile, words))
+            mine, theirs = action.mine, action.theirs
+            if mine is not None and theirs is not None:
+                a = places.follower_at(game, mine.x, mine.y, mine.location, words, seat, seat)
                 b = places.follower_at(
-                    game,
-                    theirs["x"],
-                    theirs["y"],
-                    theirs.get("location"),
-                    words,
-                    seat,
-                    theirs.get("player"),
+                    game, theirs.x, theirs.y, theirs.location, words, seat, theirs.player
                 )
                 return Label(words("christmas.label.swap", mine=a, theirs=b))
             if x is None or y is None:
@@ -244,49 +228,45 @@ class ChristmasAdapter(Adapter):
             )
             return words(key, target=spot)
 
-        def label(action: Action) -> Text | Label:
-            kind = action.get("type")
-            if kind == engine.DRAW:
-                if action.get("draw"):
-                    return words("christmas.label.draw", deck=deck_name(action.get("deck"), words))
-                return words("christmas.label.decline")
-            if kind == engine.PLAY:
-                card = action.get("card")
-                text = words(f"christmas.text.{card}") if str(card) in BY_ID else Text("")
-                return Label(words("christmas.label.play", card=card_name(card, words)), text)
-            if kind == engine.REACT:
-                return words(
-                    "christmas.label.cancel" if action.get("cancel") else "christmas.label.let_pass"
-                )
-            if kind == engine.MODIFIER:
-                card = action.get("card")
-                if card is None:
+        def label(action: GameAction) -> Text | Label:
+            match action:
+                case act.XmasDraw(draw=True, deck=deck):
+                    return words("christmas.label.draw", deck=deck_name(deck, words))
+                case act.XmasDraw():
+                    return words("christmas.label.decline")
+                case act.XmasPlay(card=card):
+                    text = words(f"christmas.text.{card}") if card in BY_ID else Text("")
+                    return Label(words("christmas.label.play", card=card_name(card, words)), text)
+                case act.XmasReact(cancel=cancel):
+                    return words("christmas.label.cancel" if cancel else "christmas.label.let_pass")
+                case act.XmasModifier(card=None):
                     return words("christmas.label.no_modifier")
-                x, y, loc = action.get("x"), action.get("y"), action.get("location")
-                spot = (
-                    places.feature_at(game, x, y, loc, words, viewer=seat)
-                    if x is not None and y is not None
-                    else Text("")
-                )
-                return Label(
-                    words("christmas.label.modifier", card=card_name(card, words), target=spot),
-                    words(f"christmas.text.{card}") if str(card) in BY_ID else Text(""),
-                )
-            if kind == engine.DISCARD:
-                cards = [card_name(c, words) for c in action.get("cards") or ()]
-                return words("christmas.label.discard", cards=join(cards, ", "))
-            return target(action)
+                case act.XmasModifier(card=card, x=x, y=y, location=loc):
+                    spot = (
+                        places.feature_at(game, x, y, loc, words, viewer=seat)
+                        if x is not None and y is not None
+                        else Text("")
+                    )
+                    return Label(
+                        words("christmas.label.modifier", card=card_name(card, words), target=spot),
+                        words(f"christmas.text.{card}") if str(card) in BY_ID else Text(""),
+                    )
+                case act.XmasDiscard(cards=cards):
+                    names = [card_name(c, words) for c in cards]
+                    return words("christmas.label.discard", cards=join(names, ", "))
+                case act.XmasTarget():
+                    return target(action)
+            return generic.describe(action, words)
 
         return label
 
-    def passive(self, legal: list[Action]) -> Action | None:
+    def passive(self, legal: Sequence[GameAction]) -> GameAction | None:
+        """Let an attack pass (X-4.9), decline a draw (X-2), play no modifier (X-3.2)."""
         for a in legal:
-            if a.get("type") in self.actions and any(a.get(f) is False for f in PASSIVE_FLAGS):
-                return a
-        for a in legal:
-            if a.get("type") == engine.MODIFIER and a.get("card", 0) is None:
-                return a
-        return None
+            match a:
+                case act.XmasReact(cancel=False) | act.XmasDraw(draw=False):
+                    return a
+        return next((a for a in legal if isinstance(a, act.XmasModifier) and a.card is None), None)
 
     # --- holdings -----------------------------------------------------------------------
     def hand_items(self, key: str, value: Any, words: Words) -> list[Text]:
@@ -346,7 +326,7 @@ class ChristmasAdapter(Adapter):
         reason = str(event.get("reason", ""))
         if not reason.startswith(engine.NAME + ":") and "card" not in event:
             return None
-        points = int(event.get("points", 0))
+        points = words("scores.points", count=int(event.get("points", 0)))
         if reason == f"{engine.NAME}:lock":
             feature = places.feature_word(str(event.get("feature")), words)
             return words("christmas.score.lock", who=who, points=points, feature=feature)

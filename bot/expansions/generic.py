@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.text import Text, Words, join
-from engine.phases import Action, Event
+from engine.actions import GameAction
+from engine.phases import Event
 
 MAX_LABEL = 100  # Discord's limit for a select option or choice name
 # Fields every action carries or that the label shows in its own way.
@@ -35,11 +36,12 @@ def cut(label: str, limit: int = MAX_LABEL) -> Text:
     return Text(label if len(label) <= limit else label[: limit - 3] + "...")
 
 
-def describe(action: Action, words: Words, field_label: FieldLabel | None = None) -> Text:
-    """A short label for an action from its fields (at most 100 characters).
-    ``field_label`` words the fields an adapter knows better."""
-    parts: list[Text] = [humanize(action.get("type"))]
-    for key, value in action.items():
+def describe(action: GameAction, words: Words, field_label: FieldLabel | None = None) -> Text:
+    """A short label for an action from its record fields (at most 100
+    characters). ``field_label`` words the fields an adapter knows better."""
+    record = action.to_record()
+    parts: list[Text] = [humanize(action.TYPE)]
+    for key, value in record.items():
         if key in SILENT_FIELDS:
             continue
         special = field_label(key, value) if field_label is not None else None
@@ -56,8 +58,8 @@ def describe(action: Action, words: Words, field_label: FieldLabel | None = None
             parts.append(
                 words("label.field", name=ident(humanize(key).lower()), value=ident(value))
             )
-    if "x" in action and "y" in action:
-        parts.insert(1, words("label.at", x=action["x"], y=action["y"]))
+    if "x" in record and "y" in record:
+        parts.insert(1, words("label.at", x=record["x"], y=record["y"]))
     return cut(join(parts, " "))
 
 

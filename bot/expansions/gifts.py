@@ -11,10 +11,12 @@ from bot.expansions import generic, register
 from bot.expansions.adapter import Adapter, CommandSpec, Entry, Label, Labeller, Namer
 from bot.expansions.rulebooks.gifts import BOOK as RULES
 from bot.text import Text, Words
+from engine.actions import GameAction
 from engine.expansions import gifts as engine
+from engine.expansions.gifts import actions as act
 from engine.expansions.gifts.cards import CARDS
 from engine.game import Game
-from engine.phases import Action, Decision, Event
+from engine.phases import Decision, Event
 from engine.views import PrivateView
 
 if TYPE_CHECKING:
@@ -36,7 +38,7 @@ class GiftsAdapter(Adapter):
     title = "gifts.title"
     rules = RULES  # its part of /rules
     command = CommandSpec("gift", "gifts.command", "gifts.command.choice")
-    actions = frozenset({engine.OPEN, engine.CHOOSE})
+    actions = engine.ACTIONS  # the action classes it presents
     prompts: ClassVar[Mapping[str, str]] = {engine.STEP_CHOOSE: "gifts.prompt.choose_tile"}
     holdings: ClassVar[Mapping[str, str]] = {"gifts": "gifts.holding"}
     received = frozenset({"gift-card"})
@@ -71,8 +73,8 @@ class GiftsAdapter(Adapter):
         "gifts.detail.change": "It moves to {spot} of the same tile.",
         "gifts.label.cash_out": "Open Cash out: take back {follower}",
         "gifts.detail.cash_out": {
-            "one": "{count} follower there: {points} points for you.",
-            "other": "{count} followers there: {points} points for you.",
+            "one": "{count} follower there: {points} for you.",
+            "other": "{count} followers there: {points} for you.",
         },
         "gifts.label.take_two": "Open Take two: draw a second tile",
         "gifts.label.keep": "Keep the tile with {tile}",
@@ -100,20 +102,27 @@ class GiftsAdapter(Adapter):
     def prompt(self, decision: Decision, words: Words, game: Game | None = None) -> Text:
         return words("gifts.prompt.choose_tile")
 
-    def labeller(self, game: Game, seat: int, words: Words, offered: Sequence[Action]) -> Labeller:
+    def labeller(
+        self, game: Game, seat: int, words: Words, offered: Sequence[GameAction]
+    ) -> Labeller:
         # Where a follower may move on its tile (G-6), told apart when two
         # spots of one kind lie on the same side (an inner and an outer field).
-        moves: dict[tuple[Any, Any, Any], list[str]] = {}
+        moves: dict[tuple[int | None, int | None, str | None], list[str]] = {}
         for a in offered:
-            if a.get("card") == engine.CHANGE_POSITION and a.get("to") is not None:
-                key = (a.get("x"), a.get("y"), a.get("location"))
-                moves.setdefault(key, []).append(str(a["to"]))
+            if (
+                isinstance(a, act.OpenGift)
+                and a.card == engine.CHANGE_POSITION
+                and a.to is not None
+            ):
+                moves.setdefault((a.x, a.y, a.location), []).append(a.to)
 
-        def label(action: Action) -> Text | Label:
-            if action.get("type") == engine.CHOOSE:
-                tile = str(action.get("tile"))
-                return Label(words("gifts.label.keep", tile=places.tile_words(tile, words)))
-            return self._open_label(game, seat, action, words, moves)
+        def label(action: GameAction) -> Text | Label:
+            match action:
+                case act.ChooseTile(tile=tile):
+                    return Label(words("gifts.label.keep", tile=places.tile_words(tile, words)))
+                case act.OpenGift():
+                    return self._open_label(game, seat, action, words, moves)
+            return generic.describe(action, words)
 
         return label
 
@@ -121,12 +130,11 @@ class GiftsAdapter(Adapter):
         self,
         game: Game,
         seat: int,
-        action: Action,
+        action: act.OpenGift,
         words: Words,
-        moves: Mapping[tuple[Any, Any, Any], list[str]],
+        moves: Mapping[tuple[int | None, int | None, str | None], list[str]],
     ) -> Label:
-        card = str(action.get("card"))
-        x, y, loc = action.get("x"), action.get("y"), action.get("location")
+        card, x, y, loc = action.card, action.x, action.y, action.location
         if x is None or y is None:
             if card == engine.TAKE_TWO:
                 return Label(words("gifts.label.take_two"))
@@ -140,7 +148,7 @@ class GiftsAdapter(Adapter):
         if card == engine.CHANGE_POSITION:
             found = places.at(game, x, y, loc)
             lying = found is not None and found[0].kind == "field"
-            to = str(action.get("to"))
+            to = str(action.to)
             spot = Text("")
             if found is not None and to in found[1].name_to_seg:
                 face = found[1]
@@ -156,7 +164,11 @@ class GiftsAdapter(Adapter):
             n = len(found[0].followers) if found is not None else 0
             return Label(
                 words("gifts.label.cash_out", follower=follower),
-                words("gifts.detail.cash_out", count=n, points=n * engine.CASH_OUT_POINTS),
+                words(
+                    "gifts.detail.cash_out",
+                    count=n,
+                    points=words("scores.points", count=n * engine.CASH_OUT_POINTS),
+                ),
             )
         return Label(words("gifts.label.open", card=card_name(card, words)))
 
@@ -188,7 +200,7 @@ class GiftsAdapter(Adapter):
 
     def score_line(self, who: Text, event: Event, words: Words) -> Text | None:
         reason = event.get("reason")
-        points = int(event.get("points", 0))
+        points = words("scores.points", count=int(event.get("points", 0)))
         if reason == engine.ROAD_SWEEPER:
             return words("gifts.score.sweep", who=who, points=points)
         if reason == engine.CASH_OUT:

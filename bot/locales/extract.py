@@ -9,7 +9,7 @@ extracted comment (``#. English: ...``) for the translator; a message with
 plural forms is a plural entry (msgid and msgid_plural both the key), whose
 forms a PO file gives in its own ``Plural-Forms`` order. ``--update`` keeps
 every translation, adds new keys empty, and drops keys English no longer
-has (tests/bot/test_catalogues.py fails while a file is out of date).
+has (tests/bot/locales/test_catalogues.py fails while a file is out of date).
 """
 
 from __future__ import annotations
@@ -33,11 +33,17 @@ EPOCH = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 
 def source_messages() -> Mapping[str, Entry]:
-    """Every English message: the base tables and every expansion adapter's."""
+    """Every English message: the base tables, then each expansion adapter's in
+    the engine's expansion order (whichever adapter was imported first)."""
     from bot import expansions
+    from bot.text.english import MESSAGES
 
-    expansions.adapters()  # imports (registers) every adapter, adding its messages
-    return english()
+    ordered: dict[str, Entry] = dict(MESSAGES)
+    for adapter in expansions.adapters():  # imports (registers) every adapter
+        prefix = adapter.name + "."
+        ordered |= {k: v for k, v in english().items() if k.startswith(prefix)}
+    ordered |= english()  # anything else added (none today) keeps its place at the end
+    return ordered
 
 
 def _comment(entry: Entry) -> list[str]:

@@ -5,24 +5,26 @@ legal_followers, legal_actions), so only legal choices are ever shown. Cell
 numbers are the ones the board image carries (renders.choices.number_cells),
 rotations are the distinct ones the placement preview draws, numbered as
 there, and follower spots are numbered as on the follower preview (the
-engine's ``legal_followers()`` order). Expansion actions are labelled by their
-expansion's adapter and grouped by its slash command; the base actions'
-shapes are built here only.
+engine's ``legal_followers()`` order). Every choice holds the engine's typed
+action (engine.actions): the base ones are built here only, expansion ones
+are labelled by their expansion's adapter (matching on the action classes)
+and grouped by its slash command.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot import expansions, places
 from bot.expansions import generic
 from bot.expansions.adapter import Label
 from bot.text import Text, Words
-from engine.actions import BASE_ACTIONS
+from engine.actions import Follower, GameAction, Place, parse_action
 from engine.game import Game
-from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action, Decision
+from engine.phases import STEP_FOLLOWER, STEP_PLACE, Decision
+from engine.views import PublicView, public_view
 from renders.choices import distinct_cells, distinct_rotations, number_cells
 
 ALL_EXPANSION_ACTIONS = "act"  # the command listing every expansion action
@@ -39,7 +41,7 @@ class Choice:
     action is legal, whoever else acted meanwhile)."""
 
     index: int
-    action: Action
+    action: GameAction
     label: Text
     detail: str = ""
 
@@ -48,9 +50,9 @@ class Choice:
         return action_key(self.action)
 
 
-def action_key(action: Action) -> str:
+def action_key(action: GameAction) -> str:
     """A short, stable digest of an action (without its seat)."""
-    body = {k: v for k, v in action.items() if k != "player"}
+    body = {k: v for k, v in action.to_record().items() if k != "player"}
     data = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha1(data.encode()).hexdigest()[:10]
 
@@ -63,13 +65,10 @@ def fit(text: str, limit: int) -> Text:
     return Text(cut + "…")
 
 
-# --- the base actions' shapes (the one place they are built) -----------------------
-def place_action(x: int, y: int, rotation: int) -> Action:
-    return {"type": STEP_PLACE, "x": x, "y": y, "rotation": rotation}
-
-
-def follower_action(location: str | None) -> Action:
-    return {"type": STEP_FOLLOWER, "location": location}
+# --- the seat's legal actions, typed ---------------------------------------------------
+def legal(game: Game, seat: int) -> list[GameAction]:
+    """Every legal action of ``seat`` now, as typed actions (the engine's order)."""
+    return [parse_action(a) for a in game.legal_actions(seat)]
 
 
 # --- tile and follower ----------------------------------------------------------------
@@ -130,54 +129,47 @@ def feature(kind: str, words: Words) -> Text:
 
 
 # --- every action ---------------------------------------------------------------------------
-def base_label(game: Game, action: Action, words: Words) -> Text:
-    if action.get("type") == STEP_PLACE:
-        return words(
-            "label.place",
-            x=action["x"],
-            y=action["y"],
-            rotation=rotation_words(int(action["rotation"]), words),
-        )
-    location = action.get("location")
-    if location:
-        for loc, label in follower_labels(game, words):
-            if loc == location:
-                return words("label.follower", spot=label)
+def base_label(game: Game, action: GameAction, words: Words) -> Text:
+    match action:
+        case Place(x=x, y=y, rotation=rotation):
+            return words("label.place", x=x, y=y, rotation=rotation_words(rotation, words))
+        case Follower(location=str(location)):
+            for loc, label in follower_labels(game, words):
+                if loc == location:
+                    return words("label.follower", spot=label)
     return words("label.no_follower")
 
 
 def choices(game: Game, seat: int, words: Words, *, base: bool | None = None) -> list[Choice]:
     """Legal actions of ``seat`` with labels. ``base`` True: only place/follower;
     False: only expansion actions; None: all."""
-    legal = game.legal_actions(seat)
-    labellers = {a.name: a.labeller(game, seat, words, legal) for a in expansions.of_game(game)}
+    offered = legal(game, seat)
+    labellers = {a.name: a.labeller(game, seat, words, offered) for a in expansions.of_game(game)}
     out = []
-    offered: set[str] = set()
-    for i, a in enumerate(legal):
-        same = action_key(a)
-        if same in offered:
+    seen: set[str] = set()
+    for i, action in enumerate(offered):
+        same = action_key(action)
+        if same in seen:
             continue  # listed twice (two of one's followers on one spot): one choice
-        offered.add(same)
-        kind = str(a.get("type"))
-        is_base = kind in BASE_ACTIONS
-        if base is not None and base != is_base:
+        seen.add(same)
+        adapter = expansions.for_action(action)
+        if base is not None and base != (adapter is None):
             continue
-        if is_base:
-            named: Text | Label = base_label(game, a, words)
+        if adapter is None:
+            named: Text | Label = base_label(game, action, words)
         else:
-            adapter = expansions.for_action(kind)
-            label_of = labellers.get(adapter.name) if adapter is not None else None
-            named = label_of(a) if label_of is not None else generic.describe(a, words)
+            label_of = labellers.get(adapter.name)
+            named = label_of(action) if label_of is not None else generic.describe(action, words)
         if isinstance(named, Label):
-            out.append(Choice(i, a, named.text, named.detail))
+            out.append(Choice(i, action, named.text, named.detail))
         else:
-            out.append(Choice(i, a, named))
+            out.append(Choice(i, action, named))
     return out
 
 
-def command_of(action_type: str) -> str:
-    """The slash command offering ``action_type``: its expansion's, else /act."""
-    adapter = expansions.for_action(action_type)
+def command_of(action: GameAction | type[GameAction]) -> str:
+    """The slash command offering an action: its expansion's, else /act."""
+    adapter = expansions.for_action(action)
     if adapter is None or adapter.command is None:
         return ALL_EXPANSION_ACTIONS
     return adapter.command.name
@@ -190,7 +182,7 @@ def expansion_choices(
     command's (``act``: all of them)."""
     out = choices(game, seat, words, base=False)
     if command is not None and command != ALL_EXPANSION_ACTIONS:
-        out = [c for c in out if command_of(str(c.action["type"])) == command]
+        out = [c for c in out if command_of(c.action) == command]
     return out
 
 
@@ -209,7 +201,7 @@ def step_prompt(game: Game, decision: Decision, words: Words) -> Text:
     adapter = expansions.for_step(decision.step)
     if adapter is None:
         for spec in game.hooks.for_step(decision.step):
-            adapter = expansions.for_action(spec.type)
+            adapter = expansions.for_action(spec.action)
             break
     if adapter is not None:
         return adapter.prompt(decision, words, game)
@@ -227,6 +219,15 @@ def public_waiting(game: Game) -> tuple[int, ...]:
     if d is None:
         return ()
     return (d.active,) if is_discreet(d) else tuple(d.players)
+
+
+def shown_view(game: Game) -> PublicView:
+    """The public view as images show it to everyone: at a discreet step,
+    waiting on whose turn it is only (:func:`public_waiting`)."""
+    view = public_view(game)
+    if view.turn is None:
+        return view
+    return replace(view, turn=replace(view.turn, waiting=public_waiting(game)))
 
 
 def public_prompt(game: Game, decision: Decision, words: Words) -> Text:

@@ -55,7 +55,7 @@ def score_line(players: list[str], e: Event, words: Words) -> Text:
         return words(
             key,
             who=who,
-            points=pts,
+            points=words("scores.points", count=pts),
             feature=feature_word(str(kind), words),
             detail=detail,
         )
@@ -63,7 +63,7 @@ def score_line(players: list[str], e: Event, words: Words) -> Text:
         line = adapter.score_line(who, e, words)
         if line is not None:
             return line
-    return words("event.score_other", who=who, points=pts)
+    return words("event.score_other", who=who, points=words("scores.points", count=pts))
 
 
 def event_line(players: list[str], e: Event, words: Words) -> Text | None:
@@ -225,15 +225,21 @@ def final_head(
 def scores_text(players: list[str], scores: list[int], supply: list[int], words: Words) -> Text:
     return join(
         [
-            words("scores.line", name=escape(p), points=s, followers=f)
+            words(
+                "scores.line",
+                name=escape(p),
+                points=words("scores.points", count=s),
+                followers=words("scores.supply", count=f),
+            )
             for p, s, f in zip(players, scores, supply, strict=False)
         ]
     )
 
 
-def ranking(players: list[str], scores: list[int], words: Words) -> Text:
-    """Players by score, best first: "Ada: 87 · Bo: 80 · AI 1: 75"."""
-    order = sorted(range(len(players)), key=lambda s: (-scores[s], s))
+def ranking(players: list[str], scores: list[int], places: list[int], words: Words) -> Text:
+    """Players by their place (db.values.ranks: by score, a resigned seat
+    last), best first: "Ada: 87 · Bo: 80 · AI 1: 75"."""
+    order = sorted(range(len(players)), key=lambda s: (places[s], s))
     return join(
         [words("final.rank", name=escape(players[s]), points=scores[s]) for s in order], " · "
     )

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 
 from bot.present.lobby import expansion_titles
 from bot.text import Text, Words, channel, code_safe, escape, join
-from db.models import LOBBY
-from db.service import GameInfo
+from db.values import LOBBY, GameInfo
 from engine.game import MAX_PLAYERS
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
@@ -78,8 +77,7 @@ def game_line(s: GameSummary, now: dt.datetime, words: Words) -> Text:
             game=info.id,
             where=where(info),
             players=everyone,
-            count=len(info.seats),
-            most=MAX_PLAYERS,
+            seats=words("games.seats", taken=len(info.seats), count=MAX_PLAYERS),
             expansions=exps,
             closes=closes,
         )

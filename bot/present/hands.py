@@ -30,7 +30,8 @@ def hand_text(view: PrivateView, words: Words) -> Text:
             items = [generic.hand_item(v, words) for v in value]
         else:
             items = [generic.ident(value)]
-        shown = join(items, "; ") if items else words("hand.none")
+        bullets = [words("hand.bullet", item=i) for i in items]
+        shown = join(bullets) if bullets else words("hand.none")
         lines.append(words("hand.line", label=label, items=shown))
     return join(lines)
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from bot import expansions, options
 from bot.text import Text, Words, escape, has, join, mention, timestamp
-from db.models import LOBBY
-from db.service import GameInfo
+from db.values import LOBBY, REMIND, GameInfo
 
 HOUR = 3600
 
@@ -28,16 +27,14 @@ def lobby_text(info: GameInfo, words: Words) -> Text:
             for s in info.seats
         ]
     )
-    policy = str(info.options.get(options.POLICY, ""))
+    policy = info.timeout_policy
     limit = (
         words(
             "lobby.limit",
             hours=Text(f"{info.turn_timeout_seconds / HOUR:g}"),
             policy=words(f"lobby.policy.{policy}"),
         )
-        if info.turn_timeout_seconds
-        and has(f"lobby.policy.{policy}")
-        and policy != options.REMIND_ONLY
+        if info.turn_timeout_seconds and has(f"lobby.policy.{policy}") and policy != REMIND
         else words("lobby.no_limit")
     )
     state = f"lobby.state.{info.status}"

@@ -18,7 +18,7 @@ from bot.present import choices as ch
 from bot.present import values
 from bot.present.takeback import can_undo
 from bot.text import Text, Words, escape, join
-from db.service import GameInfo
+from db.values import GameInfo
 from engine.game import Game
 from engine.phases import STEP_FOLLOWER, STEP_PLACE
 from engine.views import PublicView, public_view

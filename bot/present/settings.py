@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from bot.text import Text, Words, join
-from db.users import UserPrefs
+from db.values import UserPrefs
 
 AWAY_DAYS = (1, 2, 3, 5, 7, 14, 28)
 # Time zones offered (minutes east of UTC): 25, the most used, half hours included.

@@ -12,10 +12,11 @@ def undo_target(game: Game, seat: int, ai_seats: set[int]) -> int | None:
     actions after it, provided all of them come after the undo floor."""
     if game.pending is None or game.pending.active != seat:
         return None
-    for i in range(len(game.actions) - 1, -1, -1):
+    actions = game.actions.typed()
+    for i in range(len(actions) - 1, -1, -1):
         if i < game.undo_floor:
             return None
-        who = game.actions[i].get("player")
+        who = actions[i].player
         if who == seat:
             return i
         if who not in ai_seats:

@@ -11,6 +11,22 @@ from bot.errors import BadCell, BadRotation, StaleChoice
 
 NO_FOLLOWER = "none"
 NO_FOLLOWER_SPELLINGS = (NO_FOLLOWER, "-", "")
+MAX_DIGITS = 9  # no board number or coordinate is longer
+SHOWN_CHARS = 40  # of a value typed, in a refusal
+
+
+def shown_value(text: str) -> str:
+    """A typed value as a refusal repeats it: at most :data:`SHOWN_CHARS`."""
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number of plain digits 0-9 (not ² or ٣), short
+    enough to be one; None otherwise."""
+    body = text.strip().lstrip("+-")
+    if not (body.isascii() and body.isdigit() and len(body) <= MAX_DIGITS):
+        return None
+    return int(text.strip())
 
 
 def cell_value(x: int, y: int) -> str:
@@ -18,19 +34,20 @@ def cell_value(x: int, y: int) -> str:
 
 
 def parse_cell(text: str) -> tuple[int, int]:
-    body = text.split(":", 1)[-1].strip()
-    try:
-        x, y = (int(v) for v in body.split(","))
-    except ValueError:
-        raise BadCell(text) from None
-    return x, y
+    parts = [whole_number(v) for v in text.split(":", 1)[-1].split(",")]
+    if len(parts) != 2 or parts[0] is None or parts[1] is None:
+        raise BadCell(shown_value(text))
+    return parts[0], parts[1]
 
 
 def parse_place(text: str) -> tuple[int, int] | int:
     """A cell as typed: ``x,y`` (also after ``7:``), or the board's number ``7``."""
     body = text.strip()
-    if body.isdigit():
-        return int(body)
+    if body.isdigit():  # any digits: a number, or a refusal naming it
+        number = whole_number(body)
+        if number is None:
+            raise BadCell(shown_value(text))
+        return number
     return parse_cell(body)
 
 
@@ -38,10 +55,10 @@ def parse_rotation(text: str | None) -> int | None:
     """Degrees as typed (``90``, ``r90``); None when nothing was typed."""
     if text is None or not text.strip():
         return None
-    try:
-        return int(text.strip().lower().lstrip("r").rstrip("°"))
-    except ValueError:
-        raise BadRotation(text) from None
+    degrees = whole_number(text.strip().lower().lstrip("r").rstrip("°"))
+    if degrees is None:
+        raise BadRotation(shown_value(text))
+    return degrees
 
 
 def follower_value(location: str | None) -> str:

@@ -10,8 +10,10 @@
 - undo; seats: resign, mute
 
 They speak to the store only through ``db.service.GameService`` (which owns
-every write) and send messages through a ``Notifier`` (bot.services.messages).
-:class:`Services` wires them together.
+every write and each game's one lock): a service that changes a game opens
+it once and passes the opened game on (bot.services.context). They send
+messages through a ``Notifier`` (bot.services.messages). :class:`Services`
+wires them together.
 """
 
 from __future__ import annotations
@@ -34,16 +36,17 @@ from bot.services.reading import Reading
 from bot.services.seats import Seats
 from bot.services.suggest import Suggestion, Suggestions
 from bot.services.timers import TurnTimers
-from bot.services.turns import Turns
-from bot.services.undo import Undo
+from bot.services.turns import Move, Turns
+from bot.services.undo import TakenBack, Undo
+from bot.services.waiting import WaitingKey
 from bot.settings import Settings
 from bot.shards import Shards
-from db.models import utcnow
 from db.service import GameService
+from db.values import utcnow
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Caller", "Notifier", "Post", "Services", "Suggestion"]
+__all__ = ["Caller", "Move", "Notifier", "Post", "Services", "Suggestion", "TakenBack"]
 
 
 class Services:
@@ -90,13 +93,13 @@ class Services:
             if not self.shards.owns(info.guild_id):
                 continue  # its owner resumes it
             try:
-                async with self.ctx.lock(info.id):
-                    game = (await self.store.load_game(info.id)).game
+                async with self.ctx.open(info.id) as table:
+                    game = table.started
                     d = game.pending
-                    if d is None or not set(d.players) & self.ctx.ai_seats(info):
-                        await self.deadlines.reconcile(info.id, info, game)
+                    if d is None or not set(d.players) & self.ctx.ai_seats(table.info):
+                        await self.deadlines.reconcile(table)
                         continue
-                    await self.turns.after(info.id, [], await self.turns.waiting_key(info.id))
+                    await self.turns.after(table, [], WaitingKey.of(game))
                 resumed += 1
             except Exception:
                 log.exception("game %s could not be resumed", info.id)

@@ -3,17 +3,22 @@
 A game is seen and played only from its own server, and from direct
 messages by its players: from anywhere else it does not exist (the same
 answer as for a game id that was never used, so ids reveal nothing).
+A command reads its game once: :func:`visible` to read it, :func:`opened`
+to change it (its lock held, db.table).
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from bot.errors import NoGame, SeveralGames
+from bot.services.context import Context
 from bot.text import Words
 from db.errors import GameNotFound, NotSeated
-from db.models import ACTIVE, LOBBY, STATUSES
-from db.service import GameInfo, GameService, SeatInfo
+from db.service import GameService, OpenGame
+from db.values import ACTIVE, LOBBY, STATUSES, GameInfo, LoadedGame, SeatInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,29 +53,40 @@ def seat_of(info: GameInfo, caller: Caller) -> SeatInfo:
     return seat
 
 
-async def visible_game(store: GameService, caller: Caller, game_id: int) -> GameInfo:
-    info = await store.game_info(game_id)
-    check_visible(info, caller)
-    return info
+async def visible(store: GameService, caller: Caller, game_id: int) -> LoadedGame:
+    """The game read once (facts and engine state), if the caller may see it."""
+    loaded = await store.read_game(game_id)
+    check_visible(loaded.info, caller)
+    return loaded
 
 
-async def find_game(store: GameService, caller: Caller, game_id: int | None) -> GameInfo:
-    """The game a command means: the one given; else the game of the thread
-    the command is used in (seated or not: spectators read the board there);
+@asynccontextmanager
+async def opened(ctx: Context, caller: Caller, game_id: int) -> AsyncIterator[OpenGame]:
+    """The game opened for a change (its lock held, read once), if the
+    caller may see it."""
+    async with ctx.open(game_id) as table:
+        check_visible(table.info, caller)
+        yield table
+
+
+async def find_game(store: GameService, caller: Caller, game_id: int | None) -> int:
+    """The game a command means: the one given (whoever reads or changes it
+    checks that the caller may see it); else the game of the thread the
+    command is used in (seated or not: spectators read the board there);
     else the user's only active game (here: in this server, or anywhere from DMs)."""
     if game_id is not None:
-        return await visible_game(store, caller, game_id)
+        return game_id
     here = await thread_game(store, caller)
     if here is not None:
-        return here
+        return here.id
     games = await store.list_games(
         statuses=(LOBBY, ACTIVE), user_id=caller.user_id, guild_id=caller.guild_id
     )
     active = [g for g in games if g.status == ACTIVE]
     if len(active) == 1:
-        return active[0]
+        return active[0].id
     if len(games) == 1:
-        return games[0]
+        return games[0].id
     if not games:
         raise NoGame()
     raise SeveralGames()

@@ -25,37 +25,26 @@ and INFO logs name seats, never hidden things.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from bot import options
-from bot.leagues import ranks_after_resignations
 from bot.present import choices as ch
 from bot.present import events as ev
 from bot.present import panel as pn
 from bot.present import turn as tp
 from bot.render import board_alt, board_async, final_alt, final_async, timelapse_async
-from bot.services.mailer import Mailer, digest_of
+from bot.services.mailer import Announcement, Ask, Mailer, digest_of
 from bot.services.messages import LINK_THREAD, Image, Post
 from bot.services.waiting import WaitingKey, turn_number
 from bot.text import Text, Words, escape, join, mention
-from db.models import ACTIVE
-from db.service import GameInfo, SeatInfo
-from db.users import UserPrefs
-from engine.game import Game
+from db.service import OpenGame
+from db.values import ACTIVE, SeatInfo, ranks, winners
 from engine.phases import STEP_PLACE, Event
 from engine.views import PublicView, public_view
 
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """Players a question was put to (when it opened, before any answer)."""
-
-    turn: int
-    step: str
-    seats: tuple[int, ...]
-    discreet: bool
+__all__ = ["Announcer", "Ask", "turn_key"]
 
 
 def turn_key(number: int) -> str:
@@ -66,62 +55,48 @@ class Announcer(Mailer):
     # --- after every change ---------------------------------------------------------
     async def announce(
         self,
-        info: GameInfo,
-        game: Game,
+        table: OpenGame,
         events: list[Event],
         before: WaitingKey | None,
         asks: list[Ask],
         boards: dict[int, PublicView] | None = None,
     ) -> None:
-        """``boards``: the board after each turn, for a game without human
+        """Announce the change that brought ``table``'s game where it is now.
+        ``boards``: the board after each turn, for a game without human
         players (each of its turns gets a message with its own board)."""
-        words = self.ctx.words(info)
-        notes = self.notes(info.id)
-        humans = {s.index: s for s in info.seats if s.user_id is not None and not s.is_ai}
-        ai = self.ctx.ai_seats(info)
-        prefs = await self.prefs.many([s.user_id for s in humans.values() if s.user_id])
-        log_ = tp.turn_log(game)
+        a = await self.announcement(table.info, table.started, events, before, asks, boards)
+        game = a.game
         now_turn = turn_number(game)
         first = before.turn if before is not None else 1  # None: the game's start
         # Questions first: their pings come before the turn message changes,
         # whatever was answered automatically meanwhile (discreet steps).
-        await self._questions(info, game, asks, humans, ai, prefs, words)
+        await self._questions(a)
         # Turns that ended.
         last_done = now_turn if game.finished else now_turn - 1
         for number in range(first, last_done + 1):
-            if number in notes.opened:
-                await self._turn_post(info, game, log_, number, None, words, final=True)
+            if number in a.notes.opened:
+                await self._turn_post(a, number, None, final=True)
             elif boards is not None and number in boards:
-                await self._robot_turn(info, game, log_, number, boards[number], words)
-            elif number not in notes.carry:
-                notes.carry.append(number)
+                await self._robot_turn(a, number, boards[number])
+            elif number not in a.notes.carry:
+                a.notes.carry.append(number)
         if game.finished:
-            await self._final(info, game, log_, words)
-            await self._hands(info, game, events, humans, prefs, words)
-            self._forget(info.id)
+            await self._final(a)
+            await self._hands(a)
+            self._forget(a.info.id)
             return
         d = game.pending
         assert d is not None
         if not ch.is_discreet(d):
-            await self._current(info, game, log_, now_turn, humans, ai, prefs, words)
-        await self._hands(info, game, events, humans, prefs, words)
+            await self._current(a, now_turn)
+        await self._hands(a)
 
     # --- the current turn's message ---------------------------------------------------------
-    async def _current(
-        self,
-        info: GameInfo,
-        game: Game,
-        log_: tp.TurnLog,
-        number: int,
-        humans: dict[int, SeatInfo],
-        ai: set[int],
-        prefs: dict[int, UserPrefs],
-        words: Words,
-    ) -> None:
-        notes = self.notes(info.id)
-        d = game.pending
+    async def _current(self, a: Announcement, number: int) -> None:
+        info, notes, humans = a.info, a.notes, a.humans
+        d = a.game.pending
         assert d is not None
-        waiting = [p for p in d.players if p in humans and p not in ai]
+        waiting = [p for p in d.players if p in humans and p not in a.ai]
         if not waiting:
             return
         active = d.active
@@ -131,24 +106,24 @@ class Announcer(Mailer):
             ping = [active]
         elif number not in notes.opened:
             # Opened by a question out of turn: ping those asked who have no DMs.
-            ping = [p for p in waiting if not self._dm_ok(info, humans[p], prefs)]
-        ping = [p for p in ping if self._may_ping(humans[p], prefs)]
+            ping = [p for p in waiting if not self._dm_ok(info, humans[p], a.prefs)]
+        ping = [p for p in ping if self._may_ping(humans[p], a.prefs)]
         if number not in notes.opened:
             notes.opened.add(number)
-            await self._turn_post(info, game, log_, number, ping, words, create=True)
+            await self._turn_post(a, number, ping, create=True)
             notes.carry.clear()
         else:
-            await self._turn_post(info, game, log_, number, None, words)
+            await self._turn_post(a, number, None)
             if ping:
-                await self._your_turn_ping(info, game, number, ping[0], words)
+                await self._your_turn_ping(a, number, ping[0])
         for p in ping:
             notes.mentioned.add((number, p))
         if own_place and active not in ping and (number, active) not in notes.mentioned:
             # No ping allowed now (quiet hours, or pings off): a DM if allowed.
             notes.mentioned.add((number, active))
             seat = humans[active]
-            if self._dm_ok(info, seat, prefs) and not self._quiet(seat, prefs):
-                mine = self._reader(seat, prefs, words)
+            if self._dm_ok(info, seat, a.prefs) and not self._quiet(seat, a.prefs):
+                mine = self._reader(seat, a.prefs, a.words)
                 await self._dm(
                     info,
                     seat,
@@ -162,25 +137,22 @@ class Announcer(Mailer):
 
     async def _turn_post(
         self,
-        info: GameInfo,
-        game: Game,
-        log_: tp.TurnLog,
+        a: Announcement,
         number: int,
         ping: list[int] | None,
-        words: Words,
         *,
         create: bool = False,
         final: bool = False,
     ) -> None:
         """Create or update turn ``number``'s message (with the turns carried
         before it when it is created)."""
-        notes = self.notes(info.id)
+        info, game, words = a.info, a.game, a.words
         key = turn_key(number)
-        events = log_.end if number > len(log_.turns) else log_.of(number)
+        events = a.log.end if number > len(a.log.turns) else a.log.of(number)
         seat = tp.player_of(events)
         parts = []
         if create:
-            parts = [tp.section(game, n, log_.of(n), None, words) for n in notes.carry]
+            parts = [tp.section(game, n, a.log.of(n), None, words) for n in a.notes.carry]
         who: Text | None = None
         status: Text | None = None
         d = game.pending
@@ -189,12 +161,12 @@ class Announcer(Mailer):
                 who = words("turn.header_you", who=mention(info.seats[seat].user_id or 0))
                 status = words("turn.status.place")
             else:
-                status = self._status(info, game, ping, words)
+                status = self._status(a, ping)
         parts.append(tp.section(game, number, events, who, words))
         text = tp.message(parts, status, words)
         if create:
-            notes.shown[key] = digest_of(text)
-            board = public_view(game)
+            a.notes.shown[key] = digest_of(text)
+            board = ch.shown_view(game)
             cells = ch.legal_cells(game) if d is not None and STEP_PLACE in d.types else []
 
             async def draw() -> list[Image]:
@@ -209,14 +181,14 @@ class Announcer(Mailer):
                     turn=number,
                     key=key,
                     draw=draw,
-                    alt={"board.png": board_alt(board, words)},
+                    alt={"board.png": board_alt(board, words, cells)},
                 ),
             )
             return
         digest = digest_of((text, final))
-        if notes.shown.get(key) == digest:
+        if a.notes.shown.get(key) == digest:
             return
-        notes.shown[key] = digest
+        a.notes.shown[key] = digest
         await self.ctx.notifier.post(
             info,
             Post(
@@ -228,50 +200,42 @@ class Announcer(Mailer):
             ),
         )
 
-    async def _robot_turn(
-        self,
-        info: GameInfo,
-        game: Game,
-        log_: tp.TurnLog,
-        number: int,
-        board: PublicView,
-        words: Words,
-    ) -> None:
+    async def _robot_turn(self, a: Announcement, number: int, board: PublicView) -> None:
         """A turn of a game without human players: its message, with its board."""
-        text = tp.message([tp.section(game, number, log_.of(number), None, words)], None, words)
+        words = a.words
+        text = tp.message([tp.section(a.game, number, a.log.of(number), None, words)], None, words)
 
         async def draw() -> list[Image]:
             return [("board.png", await board_async(board, (), words))]
 
         alt = {"board.png": board_alt(board, words)}
         await self.ctx.notifier.post(
-            info, Post(text, turn=number, key=turn_key(number), draw=draw, alt=alt)
+            a.info, Post(text, turn=number, key=turn_key(number), draw=draw, alt=alt)
         )
 
-    def _status(self, info: GameInfo, game: Game, ping: list[int] | None, words: Words) -> Text:
-        d = game.pending
+    def _status(self, a: Announcement, ping: list[int] | None) -> Text:
+        d = a.game.pending
         assert d is not None
         who = join(
             [
-                mention(info.seats[p].user_id or 0)
+                mention(a.info.seats[p].user_id or 0)
                 if ping and p in ping
-                else escape(game.players[p])
+                else escape(a.game.players[p])
                 for p in d.players
             ],
             ", ",
         )
-        return words("turn.status.waiting", names=who, prompt=ch.public_prompt(game, d, words))
+        prompt = ch.public_prompt(a.game, d, a.words)
+        return a.words("turn.status.waiting", names=who, prompt=prompt)
 
-    async def _your_turn_ping(
-        self, info: GameInfo, game: Game, number: int, seat: int, words: Words
-    ) -> None:
-        user = info.seats[seat].user_id
+    async def _your_turn_ping(self, a: Announcement, number: int, seat: int) -> None:
+        user = a.info.seats[seat].user_id
         if user is None:
             return
         await self.ctx.notifier.post(
-            info,
+            a.info,
             Post(
-                words("turn.your_turn_ping", who=mention(user), turn=number),
+                a.words("turn.your_turn_ping", who=mention(user), turn=number),
                 mentions=[user],
                 buttons=["turn", "hand"],
                 turn=number,
@@ -279,35 +243,26 @@ class Announcer(Mailer):
         )
 
     # --- questions out of turn ---------------------------------------------------------------
-    async def _questions(
-        self,
-        info: GameInfo,
-        game: Game,
-        asks: list[Ask],
-        humans: dict[int, SeatInfo],
-        ai: set[int],
-        prefs: dict[int, UserPrefs],
-        words: Words,
-    ) -> None:
+    async def _questions(self, a: Announcement) -> None:
         """Each question put to players out of their turn: by DM (the
         question, or for a discreet one already answered for them, a note
         saying so), else a ping in the thread. A discreet question pings every
         player asked who has no DMs, whether they still have to answer or not."""
-        notes = self.notes(info.id)
+        info, game, humans = a.info, a.game, a.humans
         d = game.pending
         now = WaitingKey.of(game)
-        for ask in asks:
+        for ask in a.asks:
             active = game.turn.player if game.turn is not None else None
-            asked = [p for p in ask.seats if p in humans and p not in ai and p != active]
+            asked = [p for p in ask.seats if p in humans and p not in a.ai and p != active]
             still = now is not None and (now.turn, now.step) == (ask.turn, ask.step)
             thread: list[int] = []
             for p in asked:
                 seat = humans[p]
                 open_now = still and d is not None and p in d.players
-                if self._dm_ok(info, seat, prefs):
-                    mine = self._reader(seat, prefs, words)
+                if self._dm_ok(info, seat, a.prefs):
+                    mine = self._reader(seat, a.prefs, a.words)
                     if open_now:
-                        await self._ask_by_dm(info, game, seat, mine, discreet=ask.discreet)
+                        await self._ask_by_dm(a, seat, mine, discreet=ask.discreet)
                     elif ask.discreet:
                         await self._dm(
                             info,
@@ -321,21 +276,13 @@ class Announcer(Mailer):
                         )
                 elif ask.discreet or open_now:
                     thread.append(p)
-            if not thread or (not ask.discreet and ask.turn not in notes.opened):
+            if not thread or (not ask.discreet and ask.turn not in a.notes.opened):
                 continue  # (a turn's message about to be created pings them itself)
-            await self._thread_ask(info, game, thread, ask.discreet, humans, prefs, words)
+            await self._thread_ask(a, thread, ask.discreet)
 
-    async def _thread_ask(
-        self,
-        info: GameInfo,
-        game: Game,
-        seats: list[int],
-        discreet: bool,
-        humans: dict[int, SeatInfo],
-        prefs: dict[int, UserPrefs],
-        words: Words,
-    ) -> None:
-        pinged = [p for p in seats if self._may_ping(humans[p], prefs)]
+    async def _thread_ask(self, a: Announcement, seats: list[int], discreet: bool) -> None:
+        humans, words, game = a.humans, a.words, a.game
+        pinged = [p for p in seats if self._may_ping(humans[p], a.prefs)]
         names = join(
             [
                 mention(humans[p].user_id or 0) if p in pinged else escape(humans[p].display_name)
@@ -345,12 +292,12 @@ class Announcer(Mailer):
         )
         d = game.pending
         if discreet or d is None:
-            text = words("turn.asks_discreet", names=names, game=info.id, turn=turn_number(game))
+            text = words("turn.asks_discreet", names=names, game=a.info.id, turn=turn_number(game))
         else:
             prompt = ch.step_prompt(game, d, words)
-            text = words("turn.asks", names=names, game=info.id, prompt=prompt)
+            text = words("turn.asks", names=names, game=a.info.id, prompt=prompt)
         await self.ctx.notifier.post(
-            info,
+            a.info,
             Post(
                 text,
                 mentions=[u for p in pinged if (u := humans[p].user_id) is not None],
@@ -360,37 +307,31 @@ class Announcer(Mailer):
         )
 
     async def _ask_by_dm(
-        self, info: GameInfo, game: Game, seat: SeatInfo, words: Words, *, discreet: bool
+        self, a: Announcement, seat: SeatInfo, words: Words, *, discreet: bool
     ) -> None:
+        info, game = a.info, a.game
         d = game.pending
         assert d is not None
-        panel = pn.build(game, info, seat.index, words, ai_seats=self.ctx.ai_seats(info))
+        panel = pn.build(game, info, seat.index, words, ai_seats=a.ai)
         text = words("turn.asks_you", game=info.id, prompt=ch.step_prompt(game, d, words))
         links = [LINK_THREAD]
-        notes = self.notes(info.id)
-        if notes.opened:
-            links.insert(0, turn_key(max(notes.opened)))
+        if a.notes.opened:
+            links.insert(0, turn_key(max(a.notes.opened)))
         post = Post(text, panel=panel, links=links, info=info, locale=words.locale)
         await self._dm(info, seat, post, reask=True)
 
     # --- the end ---------------------------------------------------------------------------
-    async def _final(self, info: GameInfo, game: Game, log_: tp.TurnLog, words: Words) -> None:
-        notes = self.notes(info.id)
+    async def _final(self, a: Announcement) -> None:
+        info, game, words = a.info, a.game, a.words
         players = list(game.players)
-        resigned = set(info.options.get(options.RESIGNED, []))
-        winners = list(game.winners())
-        if resigned:  # a resignation is a loss, as in the standings
-            ranks = ranks_after_resignations(list(game.scores), resigned)
-            winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
-        parts = [tp.section(game, n, log_.of(n), None, words) for n in notes.carry]
-        end_lines = ev.turn_lines(players, log_.end, words)
         scores = list(game.scores)
+        resigned = set(info.options.get(options.RESIGNED, []))
+        places = ranks(scores, resigned)  # a resignation is a loss, as in the standings
+        parts = [tp.section(game, n, a.log.of(n), None, words) for n in a.notes.carry]
+        end_lines = ev.turn_lines(players, a.log.end, words)
         result = [
-            words(
-                "final.over",
-                head=ev.final_head(players, winners, words, resigned),
-            ),
-            ev.ranking(players, scores, words),
+            words("final.over", head=ev.final_head(players, winners(places), words, resigned)),
+            ev.ranking(players, scores, places, words),
         ]
         if end_lines:
             result.append(words("final.end_scoring", lines=ev.bullets(end_lines, words, 900)))
@@ -413,7 +354,10 @@ class Announcer(Mailer):
         record = game.record()
 
         async def draw() -> list[Image]:
-            out: list[Image] = [("final-score.png", await final_async(view, rows, words))]
+            out: list[Image] = [
+                ("final-score.png", await final_async(view, rows, words)),
+                ("board.png", await board_async(view, (), words, whole=True)),
+            ]
             try:
                 out.append(("replay.gif", await timelapse_async(record, words)))
             except Exception:
@@ -430,6 +374,7 @@ class Announcer(Mailer):
                 key="final",
                 alt={
                     "final-score.png": final_alt(view, words),
+                    "board.png": board_alt(view, words, whole=True),
                     "replay.gif": str(words("image.alt.replay")),
                 },
             ),
@@ -442,23 +387,26 @@ class Announcer(Mailer):
         key = (game_id, seat_index)
         first = key not in self._no_dm
         self._no_dm.add(key)
-        info = await self.ctx.store.game_info(game_id)
+        async with self.ctx.open(game_id) as table:
+            await self._refused(table, seat_index, first=first, reask=reask)
+
+    async def _refused(self, table: OpenGame, seat_index: int, *, first: bool, reask: bool) -> None:
+        info = table.info
         seat = info.seats[seat_index]
         words = self.ctx.words(info)
         if first:
-            log.info("game %s: seat %s cannot receive DMs", game_id, seat_index)
+            log.info("game %s: seat %s cannot receive DMs", info.id, seat_index)
             if seat.dm_reachable:
-                await self.ctx.store.set_seat_flags(game_id, seat_index, dm_reachable=False)
+                await table.set_seat_flags(seat_index, dm_reachable=False)
                 text = words("dm.refused", name=escape(seat.display_name))
                 await self.ctx.notifier.post(info, Post(text, buttons=["hand", "answer"]))
-        if not reask or info.status != ACTIVE:
+        if not reask or info.status != ACTIVE or table.game is None:
             return
-        game = (await self.ctx.store.load_game(game_id)).game
-        d = game.pending
+        d = table.game.pending
         if d is None:
             return
         discreet = ch.is_discreet(d)
         if not discreet and seat_index not in d.players:
             return
-        prefs = await self.prefs.many([seat.user_id] if seat.user_id else [])
-        await self._thread_ask(info, game, [seat_index], discreet, {seat_index: seat}, prefs, words)
+        a = await self.announcement(info, table.game)
+        await self._thread_ask(a, [seat_index], discreet)

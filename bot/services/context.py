@@ -1,23 +1,28 @@
 """What every game service shares: the store (db.service.GameService, which
-owns every write), the settings, the notifier, the clock, one lock per game
-(actions, AI answers, announcements and timers of a game never interleave),
-the league store (ratings follow finished league games) and the seats the
-AI plays."""
+owns every write and each game's one lock), the settings, the notifier, the
+clock, the league store (ratings follow finished league games) and the seats
+the AI plays.
+
+A service that changes a game opens it once (``ctx.open``: the game's lock
+held, the game read once, db.table) and passes the opened game on to what
+follows (AI answers, announcements, timers) instead of reading it again.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 
 from bot import options
-from bot.leagues import LeagueService
 from bot.services.messages import Notifier
 from bot.settings import Settings
 from bot.text import Words
-from db.models import utcnow
-from db.service import GameInfo, GameService
+from db.leagues import Leagues
+from db.service import GameService, OpenGame
+from db.values import GameInfo, utcnow
+from engine.actions import GameAction, parse_action
 from engine.ai import AI
 from engine.game import Game
 
@@ -31,16 +36,13 @@ class Context:
     # Set when the process shuts down: loops of AI moves stop at their next
     # move (no transaction cut by a cancel); what is left resumes at start-up.
     stopping: bool = False
-    _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.leagues = LeagueService(self.store.db)
+        self.leagues = Leagues(self.store.db)
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+    def open(self, game_id: int, *, read: bool = True) -> AbstractAsyncContextManager[OpenGame]:
+        """The game opened: its lock held and (with ``read``) read once (db.table)."""
+        return self.store.open(game_id, read=read)
 
     def ai_seats(self, info: GameInfo) -> set[int]:
         """AI seats and the seats of players who resigned."""
@@ -55,3 +57,8 @@ class Context:
 def ai_for(game: Game, seat: int) -> AI:
     """The AI playing ``seat`` (seeded per game and seat: replays alike)."""
     return AI(seed=game.seed * 10 + seat)
+
+
+def ai_move(game: Game, seat: int) -> GameAction:
+    """The AI's move for ``seat`` now, as a typed action."""
+    return parse_action(ai_for(game, seat).choose(game, seat))

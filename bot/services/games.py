@@ -14,9 +14,7 @@ from bot.services.lobby import LOBBY_EXPIRY
 from bot.services.threads import sync_thread
 from bot.services.waiting import turn_number
 from bot.text import Text
-from db.errors import GameError
-from db.models import ACTIVE, LOBBY
-from db.service import GameInfo
+from db.values import ACTIVE, LOBBY, GameError, GameInfo
 
 MAX_CHOICES = 25  # Discord's autocomplete limit
 
@@ -45,7 +43,7 @@ class Games:
         if info.status == LOBBY:
             closes = min((t.due_at for t in timers if t.kind == LOBBY_EXPIRY), default=None)
             return GameSummary(info, seat.index if seat else None, closes=closes)
-        game = (await self.ctx.store.load_game(info.id)).game
+        game = (await self.ctx.store.load_game(info.id)).started
         waiting = public_waiting(game)  # a discreet question shows whose turn it is
         deadline = min(
             (t.due_at for t in timers if t.kind == TIMEOUT and t.seat in waiting), default=None
@@ -86,4 +84,5 @@ class Games:
             statuses=(LOBBY, ACTIVE), guild_id=guild_id, thread_id=thread_id
         )
         if games:
-            await sync_thread(self.ctx, games[-1].id)
+            async with self.ctx.open(games[-1].id) as table:
+                await sync_thread(self.ctx, table)

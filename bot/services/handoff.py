@@ -31,14 +31,15 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.services.context import Context
 from bot.services.messages import Notifier, Post
 from bot.services.waiting import WaitingKey
 from bot.shards import Shards
-from db.service import GameInfo, GameService
-from db.timers import HANDOFF, TimerInfo
+from db.service import GameService, OpenGame
+from db.timers import HANDOFF
+from db.values import GameInfo, TimerInfo
 from engine.phases import Event
 from engine.record import new_from_setup
 
@@ -59,34 +60,27 @@ class Owners:
         self.store = store
         self.shards = shards
         self.clock = clock
-        self._guilds: dict[int, int] = {}  # game -> guild (never changes)
 
-    async def elsewhere(self, game_id: int) -> int | None:
-        """The shard of the process owning the game when that is not this one."""
-        if self.shards.everything:
-            return None
-        guild = self._guilds.get(game_id)
-        if guild is None:
-            guild = self._guilds[game_id] = (await self.store.game_info(game_id)).guild_id
-        return self.shards.elsewhere(guild)
-
-    async def follow_up(self, game_id: int) -> bool:
-        """True when the owner is another process: the follow-up of the
-        latest change is handed to it (already, when a handoff waits)."""
-        shard = await self.elsewhere(game_id)
+    async def follow_up(self, table: OpenGame) -> bool:
+        """True when the owner of the game (opened: ``table``) is another
+        process: the follow-up of the latest change is handed to it (already,
+        when a handoff waits)."""
+        shard = self.shards.elsewhere(table.info.guild_id)
         if shard is None:
             return False
         now = self.clock()
         waiting = [
             t
-            for t in await self.store.timers.of_game(game_id, handoffs=True)
+            for t in await self.store.timers.of_game(table.game_id, handoffs=True)
             if "since" in t.payload and t.due_at <= now
         ]
         if not waiting:
-            version = (await self.store.game_info(game_id)).version
+            version = table.info.version
             payload = {"since": version, "until": version}
-            await self.store.timers.schedule(game_id, HANDOFF, now, payload=payload, wake=shard)
-        log.info("game %s: follow-up handed to shard %s", game_id, shard)
+            await self.store.timers.schedule(
+                table.game_id, HANDOFF, now, payload=payload, wake=shard
+            )
+        log.info("game %s: follow-up handed to shard %s", table.game_id, shard)
         return True
 
 
@@ -121,13 +115,12 @@ class OwnerNotifier:
         return await self.inner.thread(info, name=name, archived=archived)
 
 
-async def handed_history(
-    store: GameService, game_id: int, since: int, until: int
+def handed_history(
+    record: dict[str, Any], since: int, until: int
 ) -> tuple[WaitingKey | None, list[Event]]:
     """Who the game waited for at version ``since``, and the events of the
-    actions ``since``..``until`` - 1, from the stored record (actions taken
+    actions ``since``..``until`` - 1, from the game's record (actions taken
     back since are gone from it: only what is left is told)."""
-    record = await store.export_record(game_id)
     actions = record["actions"]
     until = min(until, len(actions))
     since = min(since, until)
@@ -143,15 +136,13 @@ async def handed_history(
 
 async def run_handoff(ctx: Context, turns: Turns, timer: TimerInfo) -> None:
     """The owner's side: post what was handed, or follow up handed changes
-    (under the game's lock, as for the owner's own actions)."""
+    (the game opened, as for the owner's own actions)."""
     payload = timer.payload
-    async with ctx.lock(timer.game_id):
+    async with ctx.open(timer.game_id) as table:
         if "post" in payload:
-            info = await ctx.store.game_info(timer.game_id)
             fields = {k: payload["post"][k] for k in POST_FIELDS if k in payload["post"]}
-            await ctx.notifier.post(info, Post(**fields))
+            await ctx.notifier.post(table.info, Post(**fields))
             return
-        before, events = await handed_history(
-            ctx.store, timer.game_id, int(payload["since"]), int(payload["until"])
-        )
-        await turns.after_safely(timer.game_id, events, before)
+        record = table.started.record()
+        before, events = handed_history(record, int(payload["since"]), int(payload["until"]))
+        await turns.after_safely(table, events, before)

@@ -1,5 +1,7 @@
 """Lobbies: open one, join, leave, add AI seats, remove a seat, cancel,
-start; a lobby nobody starts closes after a day (:func:`expire_lobby`)."""
+start; a lobby nobody starts closes after a day (:func:`expire_lobby`).
+Each change opens its game once (its lock held, read once: db.table) and
+returns the game as it is after it."""
 
 from __future__ import annotations
 
@@ -17,18 +19,16 @@ from bot.errors import (
     ThreadBusy,
 )
 from bot.present.games import duration
-from bot.services.access import Caller, seat_of, visible_game
+from bot.services.access import Caller, opened, seat_of, visible
 from bot.services.context import Context
-from bot.services.deadlines import REMIND_ONLY
 from bot.services.messages import Post
 from bot.services.threads import sync_thread
 from bot.services.turns import Turns
-from bot.settings import TIMEOUT_POLICIES
 from bot.text import ENGLISH, Words, escape
 from bot.text import language as catalogue_language
 from db.errors import GameFinished, GameNotInLobby, HostOnly, UnknownPolicy
-from db.models import ACTIVE, LOBBY, OVER
-from db.service import GameInfo, GameOptions, SeatInfo
+from db.service import OpenGame
+from db.values import ACTIVE, LOBBY, OVER, REMIND, TIMEOUT_POLICIES, GameInfo, GameOptions, SeatInfo
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ class Lobby:
         if hours is not None and hours < 0:
             raise BadTimeLimit()
         if not hours:  # no time limit: reminders only
-            hours, policy = None, REMIND_ONLY
+            hours, policy = None, REMIND
         reminder = reminder_hours or settings.reminder_hours
         if reminder <= 0:
             raise BadReminder()
@@ -80,10 +80,8 @@ class Lobby:
                 raise LeagueMembersOnly("host", league)
         game_options = GameOptions(
             turn_timeout_seconds=None if hours is None else max(1, round(hours * HOUR)),
-            # db knows "ai" (act for the player) and "remind"; skip is an AI policy here.
-            timeout_policy=REMIND_ONLY if policy == REMIND_ONLY else "ai",
+            timeout_policy=policy,
             extra={
-                options.POLICY: policy,
                 options.REMINDER_HOURS: reminder,
                 # Public messages and images: the language chosen, else the server's.
                 options.LOCALE: catalogue_language(language or caller.guild_locale),
@@ -101,12 +99,13 @@ class Lobby:
             options=game_options,
             league_id=league_id,
         )
-        await store.add_seat(info.id, caller.name, user_id=caller.user_id)
-        closes = self.ctx.clock() + LOBBY_LIFETIME
-        await store.timers.schedule(info.id, LOBBY_EXPIRY, closes)
-        await store.update_options(info.id, **{options.CLOSES_AT: int(closes.timestamp())})
+        async with self.ctx.open(info.id, read=False) as table:
+            await table.add_seat(caller.name, user_id=caller.user_id)
+            closes = self.ctx.clock() + LOBBY_LIFETIME
+            await store.timers.schedule(info.id, LOBBY_EXPIRY, closes)
+            info = await table.update_options(**{options.CLOSES_AT: int(closes.timestamp())})
         log.info("game %s created in guild %s", info.id, guild_id)
-        return await store.game_info(info.id)
+        return info
 
     async def _check_thread_free(self, caller: Caller) -> None:
         """One running game per thread, so that a command used in a game's
@@ -128,67 +127,63 @@ class Lobby:
         )
 
     async def join(self, caller: Caller, game_id: int) -> GameInfo:
-        info = await visible_game(self.ctx.store, caller, game_id)
-        if info.league_id is not None and not await self.ctx.leagues.is_member(
-            info.league_id, caller.user_id
-        ):
-            raise LeagueMembersOnly("join")
-        await self.ctx.store.add_seat(game_id, caller.name, user_id=caller.user_id)
-        return await self._changed(game_id)
+        async with opened(self.ctx, caller, game_id) as table:
+            league = table.info.league_id
+            if league is not None and not await self.ctx.leagues.is_member(league, caller.user_id):
+                raise LeagueMembersOnly("join")
+            await table.add_seat(caller.name, user_id=caller.user_id)
+            return await self._changed(table)
 
     async def leave(self, caller: Caller, game_id: int) -> GameInfo:
-        info = await visible_game(self.ctx.store, caller, game_id)
-        seat = seat_of(info, caller)
-        if caller.user_id == info.host_id:
-            raise HostCannotLeave()
-        await self.ctx.store.remove_seat(game_id, seat.index)
-        return await self._changed(game_id)
+        async with opened(self.ctx, caller, game_id) as table:
+            seat = seat_of(table.info, caller)
+            if caller.user_id == table.info.host_id:
+                raise HostCannotLeave()
+            await table.remove_seat(seat.index)
+            return await self._changed(table)
 
     async def add_ai(self, caller: Caller, game_id: int) -> GameInfo:
-        info = await visible_game(self.ctx.store, caller, game_id)
-        if caller.user_id != info.host_id:
-            raise HostOnly("add_ai")
-        # The seat's name is stored with the game (records), so in the game's
-        # language; the lowest free number, so that names stay apart after a removal.
-        words = self.ctx.words(info)
-        taken = {s.display_name for s in info.seats}
-        n = next(n for n in range(1, len(info.seats) + 2) if ai_name(n, words) not in taken)
-        await self.ctx.store.add_seat(game_id, ai_name(n, words), is_ai=True)
-        return await self._changed(game_id)
+        async with opened(self.ctx, caller, game_id) as table:
+            info = table.info
+            if caller.user_id != info.host_id:
+                raise HostOnly("add_ai")
+            # The seat's name is stored with the game (records), so in the game's
+            # language; the lowest free number, so that names stay apart after a removal.
+            words = self.ctx.words(info)
+            taken = {s.display_name for s in info.seats}
+            n = next(n for n in range(1, len(info.seats) + 2) if ai_name(n, words) not in taken)
+            await table.add_seat(ai_name(n, words), is_ai=True)
+            return await self._changed(table)
 
     async def remove(self, caller: Caller, game_id: int, seat: str) -> SeatInfo:
         """The host frees a lobby seat (``seat``: a :func:`seat_key`); the
         host's own seat stays (the host cancels instead)."""
-        info = await visible_game(self.ctx.store, caller, game_id)
-        if caller.user_id != info.host_id:
-            raise HostOnly("remove")
-        if info.status != LOBBY:
-            raise GameNotInLobby(game_id, info.status)
-        found = next((s for s in info.seats if seat_key(s) == seat), None)
-        if found is None or found.user_id == info.host_id:
-            raise NoSuchPlayer(game_id)
-        await self.ctx.store.remove_seat(game_id, found.index)
-        await self._changed(game_id)
-        return found
+        async with opened(self.ctx, caller, game_id) as table:
+            info = table.info
+            if caller.user_id != info.host_id:
+                raise HostOnly("remove")
+            if info.status != LOBBY:
+                raise GameNotInLobby(game_id, info.status)
+            found = next((s for s in info.seats if seat_key(s) == seat), None)
+            if found is None or found.user_id == info.host_id:
+                raise NoSuchPlayer(game_id)
+            await table.remove_seat(found.index)
+            await self._changed(table)
+            return found
 
     async def check_cancel(self, caller: Caller, game_id: int) -> GameInfo:
         """Refuse now what :meth:`cancel` would refuse (asked before the
         confirmation): only the host, only a running game, and a started
         league game never (its players resign instead: a result stays)."""
-        info = await visible_game(self.ctx.store, caller, game_id)
-        if caller.user_id != info.host_id:
-            raise HostOnly("cancel")
-        if info.status in OVER:
-            raise GameFinished(game_id, info.status)
-        if info.league_id is not None and info.status == ACTIVE:
-            raise LeagueGameStarted(game_id)
+        info = (await visible(self.ctx.store, caller, game_id)).info
+        _may_cancel(caller, info)
         return info
 
     async def cancel(self, caller: Caller, game_id: int) -> GameInfo:
         """End the game for everyone, said in its thread (the host confirmed)."""
-        async with self.ctx.lock(game_id):
-            await self.check_cancel(caller, game_id)
-            info = await self.ctx.store.abandon_game(game_id)
+        async with opened(self.ctx, caller, game_id) as table:
+            _may_cancel(caller, table.info)
+            info = await table.abandon()
             log.info("game %s cancelled by its host", game_id)
             words = self.ctx.words(info)
             host = info.seat_of(caller.user_id)
@@ -197,24 +192,31 @@ class Lobby:
                 info, Post(words("lobby.cancel_notice", game=game_id, name=name))
             )
             await self.ctx.notifier.lobby(info)
-            await sync_thread(self.ctx, game_id)
-        return info
+            await sync_thread(self.ctx, table)
+            return table.info
 
     async def start(self, caller: Caller, game_id: int) -> GameInfo:
-        await visible_game(self.ctx.store, caller, game_id)
-        async with self.ctx.lock(game_id):
-            loaded = await self.ctx.store.start_game(game_id, by_user=caller.user_id)
-            log.info("game %s started with %s seats", game_id, len(loaded.info.seats))
+        async with opened(self.ctx, caller, game_id) as table:
+            info = await table.start(by_user=caller.user_id)
+            log.info("game %s started with %s seats", game_id, len(info.seats))
             await self.ctx.store.timers.cancel_for(game_id, kind=LOBBY_EXPIRY)
-            await self.ctx.notifier.lobby(loaded.info)
-            await sync_thread(self.ctx, game_id)  # named after its players now
-            await self.turns.after_safely(game_id, [], None, hand_all=True)
-        return await self.ctx.store.game_info(game_id)
+            await self.ctx.notifier.lobby(info)
+            await sync_thread(self.ctx, table)  # named after its players now
+            await self.turns.after_safely(table, [], None)
+            return table.info
 
-    async def _changed(self, game_id: int) -> GameInfo:
-        info = await self.ctx.store.game_info(game_id)
-        await self.ctx.notifier.lobby(info)
-        return info
+    async def _changed(self, table: OpenGame) -> GameInfo:
+        await self.ctx.notifier.lobby(table.info)
+        return table.info
+
+
+def _may_cancel(caller: Caller, info: GameInfo) -> None:
+    if caller.user_id != info.host_id:
+        raise HostOnly("cancel")
+    if info.status in OVER:
+        raise GameFinished(info.id, info.status)
+    if info.league_id is not None and info.status == ACTIVE:
+        raise LeagueGameStarted(info.id)
 
 
 def ai_name(number: int, words: Words = ENGLISH) -> str:
@@ -227,19 +229,18 @@ def seat_key(seat: SeatInfo) -> str:
     return f"u{seat.user_id}" if seat.user_id is not None else f"a:{seat.display_name}"
 
 
-async def expire_lobby(ctx: Context, game_id: int) -> GameInfo | None:
+async def expire_lobby(ctx: Context, table: OpenGame) -> GameInfo | None:
     """Close a lobby nobody started within :data:`LOBBY_LIFETIME`, with a
-    notice in its thread. Run by its timer under the game's lock; a lobby
-    that started or ended meanwhile is left alone (None)."""
-    info = await ctx.store.game_info(game_id)
-    if info.status != LOBBY:
+    notice in its thread. Run by its timer (the game opened); a lobby that
+    started or ended meanwhile is left alone (None)."""
+    if table.info.status != LOBBY:
         return None
-    await ctx.store.update_options(game_id, **{options.CLOSED: EXPIRED})
-    info = await ctx.store.abandon_game(game_id)
-    log.info("game %s: lobby expired", game_id)
+    await table.update_options(**{options.CLOSED: EXPIRED})
+    info = await table.abandon()
+    log.info("game %s: lobby expired", info.id)
     words = ctx.words(info)
     within = duration(LOBBY_LIFETIME.total_seconds(), words)
-    await ctx.notifier.post(info, Post(words("lobby.expired_notice", game=game_id, time=within)))
+    await ctx.notifier.post(info, Post(words("lobby.expired_notice", game=info.id, time=within)))
     await ctx.notifier.lobby(info)
-    await sync_thread(ctx, game_id)
+    await sync_thread(ctx, table)
     return info

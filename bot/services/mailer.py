@@ -1,8 +1,9 @@
-"""What the announcer remembers of each game, and its private side: hands
-and questions by DM, each in its reader's language, and who may be pinged
-or DMed (their /settings). :class:`bot.services.announce.Announcer` builds
-on it; a DM that Discord refuses is handed back to it (``dm_refused``), which
-asks the question in the thread instead.
+"""What the announcer remembers of each game, one change to announce as one
+value (:class:`Announcement`), and the private side: hands and questions by
+DM, each in its reader's language, and who may be pinged or DMed (their
+/settings). :class:`bot.services.announce.Announcer` builds on it; a DM
+that Discord refuses is handed back to it (``dm_refused``), which asks the
+question in the thread instead.
 
 Hidden information goes only to its owner's DMs; INFO logs name seats, never
 hidden things.
@@ -16,15 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.present import hands as hd
+from bot.present import turn as tp
 from bot.services.context import Context
 from bot.services.messages import LINK_THREAD, Post, hand_post
 from bot.services.prefs import Prefs
+from bot.services.waiting import WaitingKey
 from bot.text import Words, join
-from db.service import GameInfo, SeatInfo
-from db.users import UserPrefs
+from db.values import GameInfo, SeatInfo, UserPrefs
 from engine.game import Game
 from engine.phases import Event
-from engine.views import private_view
+from engine.views import PublicView, private_view
 
 
 @dataclass
@@ -40,6 +42,39 @@ class GameNotes:
     hand_dm: set[int] = field(default_factory=set)  # seats with a hand DM to edit
 
 
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Players a question was put to (when it opened, before any answer)."""
+
+    turn: int
+    step: str
+    seats: tuple[int, ...]
+    discreet: bool
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One change of one game to announce, with everything its parts read:
+    the game's facts and engine state as they are now, the events, who the
+    game waited for before (None: its start), the questions put meanwhile,
+    the boards of turns nobody human played, and what follows from the game
+    (its words, its human seats, the AI seats, the players' settings, the
+    turns' public events, what was already sent)."""
+
+    info: GameInfo
+    game: Game
+    events: list[Event]
+    before: WaitingKey | None
+    asks: list[Ask]
+    boards: dict[int, PublicView] | None
+    words: Words
+    notes: GameNotes
+    humans: dict[int, SeatInfo]
+    ai: set[int]
+    prefs: dict[int, UserPrefs]
+    log: tp.TurnLog
+
+
 class Mailer:
     def __init__(self, ctx: Context, prefs: Prefs) -> None:
         self.ctx = ctx
@@ -53,44 +88,61 @@ class Mailer:
             found = self._notes[game_id] = GameNotes()
         return found
 
+    async def announcement(
+        self,
+        info: GameInfo,
+        game: Game,
+        events: list[Event] | None = None,
+        before: WaitingKey | None = None,
+        asks: list[Ask] | None = None,
+        boards: dict[int, PublicView] | None = None,
+    ) -> Announcement:
+        humans = {s.index: s for s in info.seats if s.user_id is not None and not s.is_ai}
+        prefs = await self.prefs.many([s.user_id for s in humans.values() if s.user_id])
+        return Announcement(
+            info,
+            game,
+            list(events or []),
+            before,
+            list(asks or []),
+            boards,
+            self.ctx.words(info),
+            self.notes(info.id),
+            humans,
+            self.ctx.ai_seats(info),
+            prefs,
+            tp.turn_log(game),
+        )
+
     def _forget(self, game_id: int) -> None:
         self._notes.pop(game_id, None)
         self._no_dm = {k for k in self._no_dm if k[0] != game_id}
 
     # --- hands by DM -----------------------------------------------------------------------
-    async def _hands(
-        self,
-        info: GameInfo,
-        game: Game,
-        events: list[Event],
-        humans: dict[int, SeatInfo],
-        prefs: dict[int, UserPrefs],
-        words: Words,
-    ) -> None:
+    async def _hands(self, a: Announcement) -> None:
         """A DM when a seat received something (a card, a gift); the same DM
         edited when its hand changed otherwise (a chip staked, a card played)."""
-        if game.finished:
+        if a.game.finished:
             return
-        notes = self.notes(info.id)
-        for index, seat in humans.items():
-            view = private_view(game, index)
+        for index, seat in a.humans.items():
+            view = private_view(a.game, index)
             digest = digest_of(view.hidden)
-            known = notes.hands.get(index)
-            notes.hands[index] = digest
-            if known == digest or not self._dm_ok(info, seat, prefs):
+            known = a.notes.hands.get(index)
+            a.notes.hands[index] = digest
+            if known == digest or not self._dm_ok(a.info, seat, a.prefs):
                 continue
-            mine = self._reader(seat, prefs, words)
-            news = hd.received(index, events, mine)
-            if not news and (known is None or index not in notes.hand_dm):
+            mine = self._reader(seat, a.prefs, a.words)
+            news = hd.received(index, a.events, mine)
+            if not news and (known is None or index not in a.notes.hand_dm):
                 continue
-            post = await hand_post(info, view, mine)
+            post = await hand_post(a.info, view, mine)
             if news:
                 post.text = join([*news, post.text])
-            post.key, post.fresh, post.info = f"hand:{info.id}", bool(news), info
+            post.key, post.fresh, post.info = f"hand:{a.info.id}", bool(news), a.info
             post.locale = mine.locale
             post.links = [LINK_THREAD]
-            notes.hand_dm.add(index)
-            await self._dm(info, seat, post)
+            a.notes.hand_dm.add(index)
+            await self._dm(a.info, seat, post)
 
     # --- DMs --------------------------------------------------------------------------------
     @staticmethod

@@ -19,7 +19,7 @@ from bot.present.hands import hand_sections, hand_text
 from bot.present.panel import Panel
 from bot.render import hand_async
 from bot.text import Text, Words
-from db.service import GameInfo
+from db.values import GameInfo
 from engine.views import PrivateView
 
 Image = tuple[str, bytes]  # file name, PNG or GIF bytes
@@ -90,6 +90,6 @@ async def hand_post(info: GameInfo, view: PrivateView, words: Words) -> Post:
     async def draw() -> list[Image]:
         return [("hand.png", await hand_async(view, sections, words))]
 
-    lines = " · ".join(str(hand).splitlines())
+    lines = " · ".join(line.removeprefix("- ") for line in str(hand).splitlines())
     alt = {"hand.png": str(words("image.alt.hand", hand=Text(lines)))}
     return Post(Text(text), filename="hand.png", draw=draw, alt=alt)

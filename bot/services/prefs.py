@@ -5,10 +5,11 @@
 - ``dms``: the bot may DM them (questions out of turn, their hand); off:
   questions come as a ping in the game's thread, answered with the thread's
   "Answer privately" button, and the hand with "Show my hand".
-- ``auto_answer``: a question they have nothing to play in (an attack they
-  hold no card against, X-4.9; a scoring without a modifier in hand, X-3.2)
-  is answered for them at once, privately. Nothing public says so; the rules
-  reference documents the timing side channel that remains.
+- ``auto_answer``: a discreet question they leave open (an attack, X-4.9; a
+  scoring with a modifier question, X-3.2) is answered for them privately
+  once the question's delay has passed, alike whatever they hold: their only
+  answer, or the one that lets it pass (bot.services.deadlines). Nothing
+  public says so.
 - away until a date, and daily quiet hours in their own time: the bot does
   not ping or remind them then, and their turn limits pause, up to what the
   game allows per wait (``options.AWAY_HOURS``); when the limit then passes
@@ -26,7 +27,8 @@ from collections.abc import Callable
 from typing import Any
 
 from db.session import Database
-from db.users import UserPrefs, UserSettingsStore
+from db.users import UserSettingsStore
+from db.values import UserPrefs
 
 CACHE_SECONDS = 60.0
 DAY = dt.timedelta(days=1)

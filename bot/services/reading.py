@@ -11,22 +11,21 @@ from bot.errors import RecordNotReady
 from bot.present import choices as ch
 from bot.present import events as ev
 from bot.present import panel as pn
-from bot.render import board_async
-from bot.services.access import Caller, find_game, seat_of, visible_game
+from bot.render import board_alt, board_async
+from bot.services.access import Caller, find_game, seat_of, visible
 from bot.services.context import Context
 from bot.services.messages import Post, hand_post
 from bot.services.waiting import turn_number
 from bot.text import Text, escape, join
-from db.models import ACTIVE, LOBBY
-from db.service import GameInfo
-from engine.views import private_view, public_view
+from db.values import ACTIVE, LOBBY
+from engine.views import private_view
 
 
 class Reading:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
-    async def find(self, caller: Caller, game_id: int | None) -> GameInfo:
+    async def find(self, caller: Caller, game_id: int | None) -> int:
         """The game a command means (bot.services.access.find_game)."""
         return await find_game(self.ctx.store, caller, game_id)
 
@@ -39,11 +38,11 @@ class Reading:
         page: int = 0,
         action_page: int = 0,
     ) -> pn.Panel:
-        await visible_game(self.ctx.store, caller, game_id)
-        loaded = await self.ctx.store.load_game(game_id)
+        loaded = await visible(self.ctx.store, caller, game_id)
+        game = loaded.started
         seat = seat_of(loaded.info, caller)
         return pn.build(
-            loaded.game,
+            game,
             loaded.info,
             seat.index,
             caller.words,
@@ -55,23 +54,23 @@ class Reading:
 
     async def hand(self, caller: Caller, game_id: int) -> Post:
         """The caller's private hand (ephemeral reply or DM)."""
-        await visible_game(self.ctx.store, caller, game_id)
-        loaded = await self.ctx.store.load_game(game_id)
+        loaded = await visible(self.ctx.store, caller, game_id)
+        game = loaded.started
         seat = seat_of(loaded.info, caller)
-        view = private_view(loaded.game, seat.index)
+        view = private_view(game, seat.index)
         return await hand_post(loaded.info, view, caller.words)
 
     async def board(self, caller: Caller, game_id: int) -> Post:
-        await visible_game(self.ctx.store, caller, game_id)
-        game = (await self.ctx.store.load_game(game_id)).game
-        words = caller.words
-        image = await board_async(public_view(game), ch.legal_cells(game))
+        game = (await visible(self.ctx.store, caller, game_id)).started
+        words = caller.words  # the reader's language, the image's words included
+        view = ch.shown_view(game)
+        image = await board_async(view, ch.legal_cells(game), words, whole=True)
         scores = ev.scores_text(list(game.players), list(game.scores), list(game.supply), words)
-        return Post(words("board.text", game=game_id, scores=scores), image)
+        text = words("board.text", game=game_id, scores=scores)
+        return Post(text, image, alt={"board.png": board_alt(view, words, whole=True)})
 
     async def scores(self, caller: Caller, game_id: int) -> Text:
-        await visible_game(self.ctx.store, caller, game_id)
-        game = (await self.ctx.store.load_game(game_id)).game
+        game = (await visible(self.ctx.store, caller, game_id)).started
         words = caller.words
         players = list(game.players)
         head = (
@@ -102,7 +101,7 @@ class Reading:
     async def record(self, caller: Caller, game_id: int) -> dict[str, Any]:
         """The game record. A running game's record would show hidden choices
         (staked chip faces, cards), so it is only given once the game is over."""
-        info = await visible_game(self.ctx.store, caller, game_id)
+        info = (await visible(self.ctx.store, caller, game_id)).info
         if info.status in (LOBBY, ACTIVE):
             raise RecordNotReady(game_id, info.status)
         return await self.ctx.store.export_record(game_id)

@@ -8,10 +8,9 @@ from dataclasses import dataclass
 
 from bot.present import choices as ch
 from bot.present import values
-from bot.services.access import Caller, find_game
+from bot.services.access import Caller, find_game, visible
 from bot.services.context import Context
-from db.errors import GameError
-from db.service import LoadedGame, SeatInfo
+from db.values import GameError, LoadedGame, SeatInfo
 
 MAX_CHOICES = 25  # Discord's autocomplete limit
 
@@ -37,12 +36,12 @@ class Suggestions:
     ) -> tuple[LoadedGame, SeatInfo] | None:
         """The game and the caller's seat, or None (no visible game, no seat)."""
         try:
-            info = await find_game(self.ctx.store, caller, game)
-            loaded = await self.ctx.store.load_game(info.id)
+            game_id = await find_game(self.ctx.store, caller, game)
+            loaded = await visible(self.ctx.store, caller, game_id)
         except GameError:
             return None
         seat = loaded.info.seat_of(caller.user_id)
-        return None if seat is None else (loaded, seat)
+        return None if seat is None or loaded.game is None else (loaded, seat)
 
     async def _waiting_on(self, caller: Caller, game: int | None) -> LoadedGame | None:
         """The game if it is waiting for the caller's seat now, else None."""
@@ -50,7 +49,7 @@ class Suggestions:
         if found is None:
             return None
         loaded, seat = found
-        d = loaded.game.pending
+        d = loaded.started.pending
         return loaded if d is not None and seat.index in d.players else None
 
     async def cells(self, caller: Caller, game: int | None, typed: str) -> list[Suggestion]:
@@ -60,7 +59,7 @@ class Suggestions:
         words = caller.words
         items = [
             Suggestion(words("panel.cell_option", number=n, x=x, y=y), values.cell_value(x, y))
-            for (x, y), n in ch.numbered_cells(loaded.game).items()
+            for (x, y), n in ch.numbered_cells(loaded.started).items()
         ]
         return _match(items, typed)
 
@@ -75,7 +74,7 @@ class Suggestions:
         except GameError:
             return []
         words = caller.words
-        rots = ch.rotations_at(found[0].game, x, y)
+        rots = ch.rotations_at(found[0].started, x, y)
         items = [
             Suggestion(
                 words("label.rotation", number=n, rotation=ch.rotation_words(r, words)), str(r)
@@ -90,7 +89,7 @@ class Suggestions:
             return []
         items = [
             Suggestion(label, values.follower_value(loc))
-            for loc, label in ch.follower_labels(loaded.game, caller.words)
+            for loc, label in ch.follower_labels(loaded.started, caller.words)
         ]
         return _match(items, typed)
 
@@ -104,6 +103,6 @@ class Suggestions:
         version = loaded.info.version
         items = [
             Suggestion(c.label, values.action_value(version, c.key))
-            for c in ch.expansion_choices(loaded.game, seat.index, caller.words, command)
+            for c in ch.expansion_choices(loaded.started, seat.index, caller.words, command)
         ]
         return _match(items, typed)

@@ -17,7 +17,8 @@ import logging
 from bot import options
 from bot.present.games import thread_name
 from bot.services.context import Context
-from db.models import ACTIVE, LOBBY
+from db.service import OpenGame
+from db.values import ACTIVE, LOBBY
 
 log = logging.getLogger(__name__)
 
@@ -26,9 +27,10 @@ EDIT_WINDOW = dt.timedelta(minutes=10)
 MARGIN = dt.timedelta(seconds=5)
 
 
-async def sync_thread(ctx: Context, game_id: int) -> None:
-    """Bring the game's thread in line with the game, now or by a timer."""
-    info = await ctx.store.game_info(game_id)
+async def sync_thread(ctx: Context, table: OpenGame) -> None:
+    """Bring the game's thread in line with the game (opened: ``table``),
+    now or by a timer."""
+    info = table.info
     if info.thread_id is None:
         return
     now = ctx.clock()
@@ -36,12 +38,16 @@ async def sync_thread(ctx: Context, game_id: int) -> None:
     if last is not None:
         ready = dt.datetime.fromtimestamp(int(last), dt.UTC) + EDIT_WINDOW
         if now < ready:
-            pending = await ctx.store.timers.of_game(game_id)
+            pending = table.timers
+            if pending is None:
+                pending = await ctx.store.timers.of_game(info.id)
             if not any(t.kind == THREAD_SYNC for t in pending):
-                await ctx.store.timers.schedule(game_id, THREAD_SYNC, ready + MARGIN)
+                new = await ctx.store.timers.schedule(info.id, THREAD_SYNC, ready + MARGIN)
+                if table.timers is not None:
+                    table.timers.append(new)
             return
     name = thread_name(info, ctx.words(info)) if info.status == ACTIVE else None
     archived = info.status not in (LOBBY, ACTIVE)
     if await ctx.notifier.thread(info, name=name, archived=archived):
-        await ctx.store.update_options(game_id, **{options.THREAD_EDITED: int(now.timestamp())})
-        log.info("game %s: thread updated (%s)", game_id, "archived" if archived else "open")
+        await table.update_options(**{options.THREAD_EDITED: int(now.timestamp())})
+        log.info("game %s: thread updated (%s)", info.id, "archived" if archived else "open")

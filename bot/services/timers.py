@@ -18,29 +18,31 @@ import datetime as dt
 import logging
 from typing import Any
 
+from bot import metrics
 from bot.present import choices as ch
+from bot.present.choices import legal
 from bot.services.context import Context
 from bot.services.deadlines import (
     AI_RETRY,
-    REMIND_ONLY,
+    DISCREET,
     REMINDER,
     TIMEOUT,
     Deadlines,
-    policy_of,
+    discreet_question,
 )
 from bot.services.handoff import run_handoff
 from bot.services.lobby import LOBBY_EXPIRY, expire_lobby
 from bot.services.messages import Post
-from bot.services.standin import timeout_action
+from bot.services.standin import passive_action, timeout_action
 from bot.services.threads import THREAD_SYNC, sync_thread
 from bot.services.turns import Turns
-from bot.services.waiting import turn_number
+from bot.services.waiting import WaitingKey, turn_number
 from bot.shards import Shards
-from bot.text import escape, mention
+from bot.text import Words, escape, mention
 from db.errors import GameFinished, GameNotFound, GameNotStarted, StaleGame, StoreUnavailable
-from db.models import ACTIVE, utcnow
-from db.service import GameInfo
-from db.timers import HANDOFF, TimerInfo
+from db.service import OpenGame
+from db.timers import HANDOFF
+from db.values import ACTIVE, REMIND, GameInfo, TimerInfo, utcnow
 from engine.game import Game
 from engine.phases import Event
 
@@ -88,15 +90,15 @@ class TurnTimers:
                 break
             if timer is None:
                 break  # none left (or all being handled elsewhere)
+            metrics.timer_fired(timer.kind, (utcnow() - timer.due_at).total_seconds())
             retry_at, payload = plan(timer)
             attempt = payload["attempt"]
             try:
-                if timer.kind == HANDOFF:
-                    await run_handoff(self.ctx, self.turns, timer)
-                else:
-                    await self.handle(timer)
+                await self._fire(timer)
             except GONE as exc:
                 log.info("timer %s of game %s dropped: %s", timer.id, timer.game_id, exc.code)
+                await self._drop(timer)
+                continue
             except StaleGame:
                 # Another process changed the game meanwhile (a DM answer reaches
                 # shard 0's): at the retry the handler sees whether it still applies.
@@ -128,24 +130,30 @@ class TurnTimers:
                     retry_at,
                 )
                 continue
-            else:
-                handled += 1
-                log.info("timer %s of game %s fired (%s)", timer.id, timer.game_id, timer.kind)
-            await self._done(timer)
+            handled += 1
+            log.info("timer %s of game %s fired (%s)", timer.id, timer.game_id, timer.kind)
         return handled
 
-    async def _done(self, timer: TimerInfo) -> None:
+    async def _fire(self, timer: TimerInfo) -> None:
+        """Handle one claimed timer, then set the game's timers again in its
+        place, the game opened once for both."""
+        if timer.kind == HANDOFF:  # its follow-up sets the game's timers itself
+            await run_handoff(self.ctx, self.turns, timer)
+            await self._drop(timer)
+            return
+        async with self.ctx.open(timer.game_id) as table:
+            await self.handle(table, timer)
+            await self._done(table, timer)
+
+    async def _done(self, table: OpenGame, timer: TimerInfo) -> None:
         """Set the game's timers again in place of a handled one (a reminder's
-        successor is set here). If the store fails on the way, the claimed timer
-        fires again at its retry time (handlers check it is still due)."""
+        successor is set here), in one transaction. If the store fails on the
+        way, the claimed timer fires again at its retry time (handlers check it
+        is still due)."""
         try:
-            try:
-                if timer.kind == HANDOFF:  # its follow-up set the game's timers itself
-                    await self.ctx.store.timers.cancel(timer.id)
-                else:
-                    await self.deadlines.reconcile(timer.game_id, replacing=timer.id)
-            except GONE:
-                await self.ctx.store.timers.cancel(timer.id)
+            if not table.loaded:
+                await table.load()
+            await self.deadlines.reconcile(table, replacing=timer.id)
         except StoreUnavailable as exc:
             log.warning(
                 "timer %s of game %s handled but not removed (%s)",
@@ -155,38 +163,78 @@ class TurnTimers:
                 exc_info=exc,
             )
 
-    async def handle(self, timer: TimerInfo) -> None:
-        if timer.kind in (LOBBY_EXPIRY, THREAD_SYNC):
-            await self._game_timer(timer)
-            return
-        async with self.ctx.lock(timer.game_id):
-            info = await self.ctx.store.game_info(timer.game_id)
-            if info.status != ACTIVE or timer.seat is None:
-                return
-            if timer.kind == AI_RETRY:
-                await self.turns.after(
-                    timer.game_id, [], await self.turns.waiting_key(timer.game_id)
-                )
-                return
-            game = (await self.ctx.store.load_game(timer.game_id)).game
-            d = game.pending
-            stale = timer.payload.get("turn") != turn_number(game)
-            if d is None or timer.seat not in d.players or stale:
-                return  # the seat has acted since
-            if timer.kind == REMINDER:
-                await self._remind(info, timer.seat, game)
-            elif timer.kind == TIMEOUT:
-                await self._timeout(info, timer.seat)
+    async def _drop(self, timer: TimerInfo) -> None:
+        try:
+            await self.ctx.store.timers.cancel(timer.id)
+        except StoreUnavailable as exc:
+            log.warning(
+                "timer %s of game %s not removed (%s)",
+                timer.id,
+                timer.game_id,
+                exc.what,
+                exc_info=exc,
+            )
 
-    async def _game_timer(self, timer: TimerInfo) -> None:
-        """Timers of a game rather than of a seat's turn: a lobby nobody
-        started closes (bot.services.lobby); a thread edit that had to wait
-        is made (bot.services.threads)."""
-        async with self.ctx.lock(timer.game_id):
-            if timer.kind == LOBBY_EXPIRY:
-                await expire_lobby(self.ctx, timer.game_id)
-            else:
-                await sync_thread(self.ctx, timer.game_id)
+    async def handle(self, table: OpenGame, timer: TimerInfo) -> None:
+        """What a due timer does to its game (opened: ``table``)."""
+        if timer.kind == LOBBY_EXPIRY:  # a lobby nobody started closes (bot.services.lobby)
+            await expire_lobby(self.ctx, table)
+            return
+        if timer.kind == THREAD_SYNC:  # a thread edit that had to wait (bot.services.threads)
+            await sync_thread(self.ctx, table)
+            return
+        info = table.info
+        if info.status == ACTIVE and timer.kind == DISCREET:
+            await self._discreet(table, timer)
+            return
+        if info.status != ACTIVE or timer.seat is None:
+            return
+        game = table.started
+        if timer.kind == AI_RETRY:
+            await self.turns.after(table, [], WaitingKey.of(game))
+            return
+        d = game.pending
+        stale = timer.payload.get("turn") != turn_number(game)
+        if d is None or timer.seat not in d.players or stale:
+            return  # the seat has acted since
+        if timer.kind == REMINDER:
+            await self._remind(info, timer.seat, game)
+        elif timer.kind == TIMEOUT:
+            await self._timeout(table, timer.seat)
+
+    async def _discreet(self, table: OpenGame, timer: TimerInfo) -> None:
+        """The delay of a discreet question passed: answer for each player
+        still asked who keeps automatic answers on — their only answer, or,
+        holding a card, the one that lets the question pass — alike,
+        privately, in seat order (bot.services.deadlines)."""
+        info = table.info
+        game = table.started
+        before = WaitingKey.of(game)
+        users = {s.index: s.user_id for s in info.seats if s.user_id is not None}
+        prefs = await self.prefs.many(list(users.values()))
+        ai = self.ctx.ai_seats(info)
+        auto = {i for i, u in users.items() if i not in ai and prefs[u].auto_answer}
+        events: list[Event] = []
+        while True:
+            d = game.pending
+            if d is None or discreet_question(game) != timer.payload:
+                break  # answered, or another question since
+            seat = next((p for p in d.players if p in auto), None)
+            if seat is None:
+                break
+            offered = legal(game, seat)
+            action = offered[0] if len(offered) == 1 else passive_action(offered)
+            if action is None:
+                break
+            user = users[seat]
+            assert user is not None
+            result = await table.act(user, action, expected_version=table.info.version)
+            game = result.game
+            events += result.events
+        # Whether a seat had anything to play is secret: no public word, no INFO line.
+        log.debug("game %s: automatic answers to a discreet question", info.id)
+        if events:
+            await self.turns.after_safely(table, events, before)
 
     async def _remind(self, info: GameInfo, seat_index: int, game: Game) -> None:
         assert game.pending is not None
@@ -198,6 +246,15 @@ class TurnTimers:
             return  # the next reminder comes once they are back (bot.services.deadlines)
         words = self.ctx.words(info)
         prompt = ch.public_prompt(game, game.pending, words)
+        if ch.is_discreet(game.pending) and mine.dms and seat.dm_reachable:
+            # Who has not answered a discreet question yet is nobody else's business.
+            mine_words = Words(mine.locale) if mine.locale else words  # the reader's
+            prompt_dm = ch.public_prompt(game, game.pending, mine_words)
+            name = escape(seat.display_name)
+            text = mine_words("timer.reminder", who=name, game=info.id, prompt=prompt_dm)
+            post = Post(text, info=info, locale=mine_words.locale)
+            if await self.ctx.notifier.dm(seat.user_id, post):
+                return
         who = mention(seat.user_id) if mine.mentions else escape(seat.display_name)
         await self.ctx.notifier.post(
             info,
@@ -208,30 +265,28 @@ class TurnTimers:
             ),
         )
 
-    async def _timeout(self, info: GameInfo, seat: int) -> None:
+    async def _timeout(self, table: OpenGame, seat: int) -> None:
         """The time limit passed: the game's policy plays for the seat (a
         question out of turn is let pass)."""
-        policy = policy_of(info)
-        if policy == REMIND_ONLY:
+        info = table.info
+        policy = info.timeout_policy
+        if policy == REMIND:
             return
-        store = self.ctx.store
-        before = await self.turns.waiting_key(info.id)
+        game = table.started
+        before = WaitingKey.of(game)
         events: list[Event] = []
-        start_turn = None
+        start_turn = turn_number(game)
         discreet = False
         while True:
-            loaded = await store.load_game(info.id)
-            game = loaded.game
             d = game.pending
-            if start_turn is None:
-                start_turn = turn_number(game)
             if d is None or seat not in d.players or turn_number(game) != start_turn:
                 break
             discreet = discreet or ch.is_discreet(d)
             action = timeout_action(game, seat, policy)
-            result = await store.act_as_ai(
-                info.id, seat, action, expected_version=loaded.info.version, allow_human=True
+            result = await table.act_as(
+                seat, action, expected_version=table.info.version, allow_human=True
             )
+            game = result.game
             events += result.events
         if discreet:
             # Whether the seat had anything to play there is secret: no public word.
@@ -241,4 +296,4 @@ class TurnTimers:
             name = escape(info.seats[seat].display_name)
             await self.ctx.notifier.post(info, Post(words(f"timer.timed_out.{policy}", name=name)))
             log.info("game %s: seat %s timed out (%s)", info.id, seat, policy)
-        await self.turns.after_safely(info.id, events, before)
+        await self.turns.after_safely(table, events, before)

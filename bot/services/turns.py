@@ -1,13 +1,16 @@
 """Playing: a player's action, then everything that follows a change — AI
-seats answer, questions a player has nothing to play in are answered for
-those who chose so, the turn's public message follows the game, whoever acts
-next is pinged, changed hands go out by DM and the game's timers are set again.
+seats answer (a person's automatic answers to a discreet question wait for
+its delay: bot.services.deadlines), the turn's public message follows the
+game, whoever acts next is pinged, changed hands go out by DM and the game's
+timers are set again.
 
-Every change of a game runs under the game's lock (bot.services.context).
-The player's action is stored first (all or nothing, db.service); what
-follows cannot undo it, so a failure there is logged and retried by the
-scheduler (:meth:`Turns.retry_followups`), never reported to the player as
-"nothing changed".
+One action is one opened game (bot.services.context): the game's lock held
+and the game read once; the action is built as the engine's typed action
+for the player's seat and stored (all or nothing, db.acting); what follows
+gets the opened game and the events, and the player's panel is built from
+the game as it is then. What follows cannot undo the action, so a failure
+there is logged and retried by the scheduler (:meth:`Turns.retry_followups`),
+never reported to the player as "nothing changed".
 
 A choice offered at an earlier version of the game (a panel, an
 autocomplete value) still counts when the player has been waiting on the
@@ -20,33 +23,50 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.errors import CannotFollow, CannotPlace, StaleChoice
 from bot.present import choices as ch
+from bot.present import panel as pn
 from bot.present import values
-from bot.present.choices import follower_action, place_action
-from bot.services.access import Caller, seat_of, visible_game
+from bot.services.access import Caller, opened, seat_of
 from bot.services.announce import Announcer, Ask
-from bot.services.context import Context, ai_for
+from bot.services.context import Context, ai_move
 from bot.services.deadlines import AI_RETRY, Deadlines
 from bot.services.handoff import Owners
-from bot.services.legality import is_legal
 from bot.services.prefs import Prefs
 from bot.services.threads import sync_thread
 from bot.services.waiting import WaitingKey
 from bot.services.waiting import turn_number as turn_of
 from bot.text import Text, join
-from db.errors import StaleGame, StoreError
-from db.service import ActResult, GameInfo
-from engine import only_answer
+from db.errors import StaleGame
+from db.service import OpenGame
+from db.values import ActResult
+from engine.actions import Follower, GameAction, Place
 from engine.game import Game
-from engine.phases import Action, Event
+from engine.phases import Event
 from engine.views import PublicView, public_view
 
 log = logging.getLogger(__name__)
 
 AI_RETRY_AFTER = dt.timedelta(minutes=5)
+
+# The action a player means in the game as it is now, for their seat (it
+# may refuse: an unknown cell, a choice that has gone).
+Pick = Callable[[Game, int], GameAction]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A player's action done: what the store says, the action itself, its
+    words when it was a listed choice, and the player's panel once
+    everything that followed is done (their next choices)."""
+
+    result: ActResult
+    action: GameAction
+    panel: pn.Panel
+    label: Text | None = None
 
 
 @dataclass
@@ -60,7 +80,7 @@ class Followup:
     announced: bool = False
 
 
-def still_open(game: Game, seat: int, offered_at: int, action: Action) -> bool:
+def still_open(game: Game, seat: int, offered_at: int, action: GameAction) -> bool:
     """A choice offered to ``seat`` at version ``offered_at`` may still be
     taken: the seat has been asked since then without acting (so it is the
     same question) and the action is legal now."""
@@ -68,9 +88,9 @@ def still_open(game: Game, seat: int, offered_at: int, action: Action) -> bool:
     now = len(game.actions)
     if d is None or seat not in d.players or not 0 <= offered_at <= now:
         return False
-    if any(a.get("player") == seat for a in game.actions[offered_at:now]):
+    if any(a.player == seat for a in game.actions.typed()[offered_at:now]):
         return False
-    return is_legal(game, {**action, "player": seat})
+    return game.is_legal(action)
 
 
 class Turns:
@@ -95,32 +115,38 @@ class Turns:
         self,
         caller: Caller,
         game_id: int,
-        action: Action,
+        pick: Pick | GameAction,
         *,
         version: int | None = None,
         offered_at: int | None = None,
-    ) -> ActResult:
-        """Apply a user's action (then AI seats, announcements, timers).
-        ``version``: refuse it if the game changed at all since (StaleGame);
-        ``offered_at``: the version a choice was offered at (see the module)."""
-        await visible_game(self.ctx.store, caller, game_id)
-        async with self.ctx.lock(game_id):
-            loaded = await self.ctx.store.load_game(game_id)
+    ) -> Move:
+        """Apply the action the user means (then AI seats, announcements,
+        timers). ``version``: refuse it if the game changed at all since
+        (StaleGame); ``offered_at``: the version a choice was offered at (see
+        the module)."""
+        async with opened(self.ctx, caller, game_id) as table:
+            game = table.started
+            seat = seat_of(table.info, caller).index
+            action = pick if isinstance(pick, GameAction) else pick(game, seat)
             if offered_at is not None:
-                seat = seat_of(loaded.info, caller)
-                current = loaded.info.version
-                if offered_at != current and not still_open(
-                    loaded.game, seat.index, offered_at, action
-                ):
+                current = table.info.version
+                if offered_at != current and not still_open(game, seat, offered_at, action):
                     raise StaleChoice("gone")
                 version = current
-            before = WaitingKey.of(loaded.game)
-            result = await self.ctx.store.act(
-                game_id, caller.user_id, action, expected_version=version
+            before = WaitingKey.of(game)
+            result = await table.act(caller.user_id, action, expected_version=version)
+            log.info("game %s: seat %s played %s", game_id, result.seat, action.TYPE)
+            await self.after_safely(table, result.events, before)
+            if not table.loaded:
+                await table.load()  # the follow-up failed part-way: the game as stored
+            panel = pn.build(
+                table.started,
+                table.info,
+                seat,
+                caller.words,
+                ai_seats=self.ctx.ai_seats(table.info),
             )
-            log.info("game %s: seat %s played %s", game_id, result.seat, action.get("type"))
-            await self.after_safely(game_id, result.events, before)
-            return result
+            return Move(result, action, panel)
 
     async def place(
         self,
@@ -131,113 +157,106 @@ class Turns:
         rotation: int,
         *,
         offered_at: int | None = None,
-    ) -> ActResult:
-        return await self.act(caller, game_id, place_action(x, y, rotation), offered_at=offered_at)
+    ) -> Move:
+        return await self.act(
+            caller, game_id, lambda _, seat: Place(seat, x, y, rotation), offered_at=offered_at
+        )
 
     async def follower(
         self, caller: Caller, game_id: int, location: str | None, *, offered_at: int | None = None
-    ) -> ActResult:
-        return await self.act(caller, game_id, follower_action(location), offered_at=offered_at)
+    ) -> Move:
+        return await self.act(
+            caller, game_id, lambda _, seat: Follower(seat, location), offered_at=offered_at
+        )
 
     async def place_typed(
         self, caller: Caller, game_id: int, cell: str, rotation: str | None
-    ) -> tuple[ActResult, tuple[int, int, int]]:
+    ) -> Move:
         """/place as typed: a cell as ``x,y`` or the number the board shows,
         and a rotation in degrees, which may be left out when only one is
-        legal there. Returns the result and the placement made."""
-        await visible_game(self.ctx.store, caller, game_id)
-        game = (await self.ctx.store.load_game(game_id)).game
+        legal there. The move's action is the placement made."""
         where = values.parse_place(cell)
-        numbers = ch.numbered_cells(game)
-        if isinstance(where, int):
-            found = next((c for c, n in numbers.items() if n == where), None)
-            if found is None:
-                raise CannotPlace("cell", text=cell, count=len(numbers))
-            where = found
-        if where not in numbers:
-            raise CannotPlace("cell", text=cell, count=len(numbers))
-        x, y = where
         wanted = values.parse_rotation(rotation)
-        legal = ch.all_rotations_at(game, x, y)
-        if wanted is None:
-            distinct = ch.rotations_at(game, x, y)
-            if len(distinct) != 1:
-                raise CannotPlace("which", x=x, y=y, count=len(distinct))
-            wanted = distinct[0]
-        elif wanted not in legal:
-            shown = join([Text(str(r)) for r in legal], ", ")
-            raise CannotPlace("rotation", x=x, y=y, rotation=wanted, legal=shown)
-        result = await self.act(caller, game_id, place_action(x, y, wanted))
-        return result, (x, y, wanted)
 
-    async def follower_typed(
-        self, caller: Caller, game_id: int, text: str
-    ) -> tuple[ActResult, str | None]:
+        def pick(game: Game, seat: int) -> GameAction:
+            numbers = ch.numbered_cells(game)
+            shown = values.shown_value(cell)
+            spot = (
+                next((c for c, n in numbers.items() if n == where), None)
+                if isinstance(where, int)
+                else where
+            )
+            if spot is None or spot not in numbers:
+                raise CannotPlace("cell", text=shown, count=len(numbers))
+            x, y = spot
+            legal = ch.all_rotations_at(game, x, y)
+            turn = wanted
+            if turn is None:
+                distinct = ch.rotations_at(game, x, y)
+                if len(distinct) != 1:
+                    raise CannotPlace("which", x=x, y=y, count=len(distinct))
+                turn = distinct[0]
+            elif turn not in legal:
+                options = join([Text(str(r)) for r in legal], ", ")
+                raise CannotPlace("rotation", x=x, y=y, rotation=turn, legal=options)
+            return Place(seat, x, y, turn)
+
+        return await self.act(caller, game_id, pick)
+
+    async def follower_typed(self, caller: Caller, game_id: int, text: str) -> Move:
         """/follower as typed: a spot's number on the follower picture, a
         location from the autocomplete, or none."""
-        await visible_game(self.ctx.store, caller, game_id)
-        game = (await self.ctx.store.load_game(game_id)).game
-        spots = ch.follower_spots(game)
         location = values.parse_follower(text)
-        if location is not None and location.isdigit():
-            n = int(location)
-            if not 1 <= n <= len(spots):
-                raise CannotFollow(text)
-            location = spots[n - 1]
-        elif location is not None and location not in spots:
-            raise CannotFollow(text)
-        return await self.act(caller, game_id, follower_action(location)), location
 
-    async def choose(
-        self, caller: Caller, game_id: int, offered_at: int, key: str
-    ) -> tuple[ActResult, Text]:
+        def pick(game: Game, seat: int) -> GameAction:
+            spots = ch.follower_spots(game)
+            spot = location
+            if spot is not None and spot.isdigit():  # a spot's number (any digits)
+                n = values.whole_number(spot)
+                if n is None or not 1 <= n <= len(spots):
+                    raise CannotFollow(values.shown_value(text))
+                spot = spots[n - 1]
+            elif spot is not None and spot not in spots:
+                raise CannotFollow(values.shown_value(text))
+            return Follower(seat, spot)
+
+        return await self.act(caller, game_id, pick)
+
+    async def choose(self, caller: Caller, game_id: int, offered_at: int, key: str) -> Move:
         """Apply the action whose digest is ``key`` (bot.present.choices.action_key),
-        offered to the user's seat at version ``offered_at``; returns the result
-        and the choice in the caller's words."""
-        info = await visible_game(self.ctx.store, caller, game_id)
-        loaded = await self.ctx.store.load_game(game_id)
-        seat = seat_of(info, caller)
-        found = next(
-            (c for c in ch.choices(loaded.game, seat.index, caller.words) if c.key == key), None
-        )
-        if found is None:
-            raise StaleChoice("gone")
-        result = await self.act(caller, game_id, dict(found.action), offered_at=offered_at)
-        return result, found.label
+        offered to the user's seat at version ``offered_at``; the move's label
+        is the choice in the caller's words."""
+        chosen: list[ch.Choice] = []
+
+        def pick(game: Game, seat: int) -> GameAction:
+            found = next((c for c in ch.choices(game, seat, caller.words) if c.key == key), None)
+            if found is None:
+                raise StaleChoice("gone")
+            chosen.append(found)
+            return found.action
+
+        move = await self.act(caller, game_id, pick, offered_at=offered_at)
+        return Move(move.result, move.action, move.panel, chosen[0].label)
 
     # --- after every change ---------------------------------------------------------
-    async def waiting_key(self, game_id: int) -> WaitingKey | None:
-        try:
-            game = (await self.ctx.store.load_game(game_id)).game
-        except StoreError:
-            return None
-        return WaitingKey.of(game)
-
     async def after_safely(
-        self,
-        game_id: int,
-        events: list[Event],
-        before: WaitingKey | None,
-        *,
-        hand_all: bool = False,
+        self, table: OpenGame, events: list[Event], before: WaitingKey | None
     ) -> None:
         """:meth:`after`, keeping what failed for the scheduler to finish; or
-        handed to the process that owns the game (bot.services.handoff).
-        (``hand_all`` is accepted for callers of old: hands go by DM when
-        something is received, bot.services.announce.)"""
-        if self.owners is not None and await self.owners.follow_up(game_id):
+        handed to the process that owns the game (bot.services.handoff)."""
+        if self.owners is not None and await self.owners.follow_up(table):
             return
         progress = Followup(list(events), before)
         try:
-            await self.after(game_id, events, before, progress=progress)
+            await self.after(table, events, before, progress=progress)
         except Exception:
             log.warning(
                 "game %s: the follow-up of a stored change failed (%s); retrying later",
-                game_id,
+                table.game_id,
                 "timers" if progress.announced else "announcements",
                 exc_info=True,
             )
-            self._keep(game_id, progress)
+            self._keep(table.game_id, progress)
 
     def _keep(self, game_id: int, progress: Followup) -> None:
         old = self.followups.get(game_id)
@@ -253,35 +272,33 @@ class Turns:
         done = 0
         for game_id in list(self.followups):
             followup = self.followups.pop(game_id)
-            async with self.ctx.lock(game_id):
-                if not followup.announced:
-                    await self.after_safely(game_id, followup.events, followup.before)
-                else:
-                    try:
-                        await self.deadlines.reconcile(game_id)
-                    except Exception:
-                        log.warning("game %s: timers still not set", game_id, exc_info=True)
-                        self._keep(game_id, followup)
+            try:
+                async with self.ctx.open(game_id) as table:
+                    if not followup.announced:
+                        await self.after_safely(table, followup.events, followup.before)
+                    else:
+                        await self.deadlines.reconcile(table)
+            except Exception:
+                log.warning("game %s: follow-up still not done", game_id, exc_info=True)
+                self._keep(game_id, followup)
             done += game_id not in self.followups
         return done
 
     async def after(
         self,
-        game_id: int,
+        table: OpenGame,
         events: list[Event],
         before: WaitingKey | None,
         *,
         progress: Followup | None = None,
     ) -> None:
-        """AI seats answer, and questions are answered for players with
-        nothing to play who chose so; then announce, send hands, set timers
-        (``progress`` notes when only the timers are left)."""
-        store = self.ctx.store
-        loaded = await store.load_game(game_id)
-        info, game = loaded.info, loaded.game
+        """AI seats answer; then announce, send hands, set timers (``progress``
+        notes when only the timers are left). Everything reads ``table``, kept
+        up to date by each answer: nothing is read again."""
+        game = table.started
+        info = table.info
         all_events = list(events)
         ai_seats = self.ctx.ai_seats(info)
-        auto = await self._auto_seats(info, ai_seats)
         asks: list[Ask] = []
         seen = before
         # A game nobody human plays (the demo) shows every turn's own board.
@@ -295,83 +312,45 @@ class Turns:
             if fresh:
                 asks.append(Ask(key.turn, key.step, fresh, ch.is_discreet(game.pending)))
             seen = key
+            actor = next((p for p in game.pending.players if p in ai_seats), None)
+            if actor is None:
+                break  # a person's turn (their automatic answers wait: bot.services.deadlines)
             try:
-                actor, action = self._stand_in(game, ai_seats, auto)
-                if actor is None or action is None:
-                    break
-                if actor in ai_seats:
-                    result = await store.act_as_ai(
-                        game_id,
-                        actor,
-                        action,
-                        expected_version=len(game.actions),
-                        allow_human=not info.seats[actor].is_ai,
-                    )
-                else:
-                    # The player's own answer, sent for them (bot.services.prefs).
-                    user = info.seats[actor].user_id
-                    assert user is not None
-                    result = await store.act(
-                        game_id, user, action, expected_version=len(game.actions)
-                    )
-                    log.info("game %s: seat %s played %s", game_id, actor, action.get("type"))
+                result = await table.act_as(
+                    actor,
+                    ai_move(game, actor),
+                    expected_version=len(game.actions),
+                    allow_human=not info.seats[actor].is_ai,
+                )
             except Exception as exc:
                 # Announce what happened so far; the scheduler tries again.
                 if isinstance(exc, StaleGame):  # a player moved at the same moment: no fault
-                    log.info("game %s: moved on before a stand-in's answer; tried again", game_id)
+                    log.info("game %s: moved on before a stand-in's answer", table.game_id)
                 else:
-                    log.exception("game %s: a stand-in could not move", game_id)
-                await store.timers.schedule(
-                    game_id,
-                    AI_RETRY,
-                    self.ctx.clock() + AI_RETRY_AFTER,
-                    seat=game.pending.players[0],
+                    log.exception("game %s: a stand-in could not move", table.game_id)
+                if not table.loaded:
+                    await table.load()
+                retry = await self.ctx.store.timers.schedule(
+                    table.game_id, AI_RETRY, self.ctx.clock() + AI_RETRY_AFTER, seat=actor
                 )
+                if table.timers is not None:
+                    table.timers.append(retry)
+                game = table.started
                 break
             ended = result.game.finished or turn_of(result.game) != key.turn
             if boards is not None and key.turn not in boards and ended:
                 boards[key.turn] = public_view(result.game)
             game = result.game
             all_events += result.events
-        if game.finished:
-            info = await store.game_info(game_id)  # status and results are final now
-            if info.league_id is not None:
-                # Results are written by the store when the game finishes; ratings follow.
-                await self.ctx.leagues.rate_game(info.id)
-        elif info.version != len(game.actions):
-            info = replace(info, version=len(game.actions))  # panels offered from here
-        await self.announcer.announce(info, game, all_events, before, asks, boards)
+        info = table.info
+        if game.finished and info.league_id is not None:
+            # Results are written by the store when the game finishes; ratings follow.
+            await self.ctx.leagues.rate_game(info.id)
+        await self.announcer.announce(table, all_events, before, asks, boards)
         if game.finished:
             await self.ctx.notifier.lobby(info)  # the lobby message says it is over
         if progress is not None:
             progress.announced = True
-        await self.deadlines.reconcile(game_id, info, game)
+        await self.deadlines.reconcile(table)
         if game.finished:
-            await sync_thread(self.ctx, game_id)  # archived (after reconcile: it may set a timer)
-
-    @staticmethod
-    def _stand_in(
-        game: Game, ai_seats: set[int], auto: set[int]
-    ) -> tuple[int | None, Action | None]:
-        """Who answers for a seat now, and what: an AI seat, or a seat whose
-        player chose automatic answers when a discreet question leaves it one
-        answer only (never a forced placement: only discreet questions)."""
-        d = game.pending
-        assert d is not None
-        for p in d.players:
-            if p in ai_seats:
-                return p, ai_for(game, p).choose(game, p)
-        if ch.is_discreet(d):
-            for p in d.players:
-                if p in auto:
-                    answer = only_answer(game, p)
-                    if answer is not None:
-                        return p, answer
-        return None, None
-
-    async def _auto_seats(self, info: GameInfo, ai_seats: set[int]) -> set[int]:
-        users = {s.index: s.user_id for s in info.seats if s.user_id is not None}
-        if not users:
-            return set()
-        prefs = await self.prefs.many(list(users.values()))
-        return {i for i, u in users.items() if i not in ai_seats and prefs[u].auto_answer}
+            await sync_thread(self.ctx, table)  # archived (after reconcile: it may set a timer)

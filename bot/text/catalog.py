@@ -33,6 +33,13 @@ Entry = str | Mapping[str, str]
 ENGLISH_PLURAL: Callable[[int], str] = lambda n: "one" if n == 1 else "other"  # noqa: E731
 
 
+def counted(n: int, one: str, other: str | None = None) -> str:
+    """``n`` and an English noun in the form ``n`` needs ("1 game", "3 games";
+    ``other`` defaults to ``one`` + "s"): for operators' text — the command
+    line and the log, which stay English (docs/languages.md)."""
+    return f"{n:,} {one if ENGLISH_PLURAL(n) == 'one' else other or one + 's'}"
+
+
 @dataclass(frozen=True, slots=True)
 class Translation:
     """One language read from its PO file: ``messages`` maps a key to its

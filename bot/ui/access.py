@@ -55,9 +55,9 @@ class GameCommand:
 
 async def game_command(interaction: discord.Interaction, game: int | None) -> GameCommand:
     """Start a command about a game: answer privately (later), find the game
-    the user means (the ``game`` option, else the thread's or their only one)."""
+    the user means (the ``game`` option, else the thread's or their only one;
+    the service that reads or changes it checks the user may see it)."""
     await defer(interaction, ephemeral=True)
     caller = caller_of(interaction)
     services = services_of(interaction.client)
-    info = await services.reading.find(caller, game)
-    return GameCommand(caller, services, info.id)
+    return GameCommand(caller, services, await services.reading.find(caller, game))

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.services import Suggestion
 from bot.ui.access import caller_of, services_of
-from db.errors import GameError
+from db.values import GameError
 
 MAX_VALUE = 100  # Discord's limit for a choice's name and value
 

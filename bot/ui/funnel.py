@@ -18,6 +18,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot import metrics
 from bot.errors import player_text
 from bot.text import Words
 from bot.ui.access import locale_of
@@ -83,8 +84,12 @@ async def handle(interaction: discord.Interaction, error: BaseException) -> None
         ref = secrets.token_hex(3)
         log.error("unexpected error [%s] in interaction %s", ref, interaction.id, exc_info=error)
         text = words("error.unexpected", ref=ref)
+        metrics.interaction_failed("unexpected")
     else:
         log_refusal(error, interaction.id)
+        metrics.interaction_failed(
+            "unavailable" if isinstance(error, StoreUnavailable) else "refused"
+        )
     try:
         await reply(interaction, text, ephemeral=True)
     except (InteractionGone, discord.HTTPException):

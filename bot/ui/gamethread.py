@@ -16,7 +16,7 @@ import discord
 
 from bot.options import game_words
 from bot.present.games import thread_name
-from db.service import GameInfo
+from db.values import GameInfo
 
 log = logging.getLogger(__name__)
 

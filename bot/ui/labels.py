@@ -6,7 +6,7 @@ are (:func:`name_key`, :func:`option_key`). :class:`CatalogueTranslator`
 answers from the catalogues of every language but English, so the synced
 commands carry ``name_localizations`` and ``description_localizations``
 without the cogs knowing any language. Messages that cite a command cite it
-by its name in their own language (tests/bot/test_command_names.py).
+by its name in their own language (tests/cogs/test_command_names.py).
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from bot.text import DEFAULT_LOCALE, ENGLISH, Words, has, language, t
 
 log = logging.getLogger(__name__)
 
-# Discord's limits on a description and a choice's name (characters), and its
-# rule for command and option names (lower case where a letter has a case).
+# Discord's limit on a description (characters), and its rule for command
+# and option names (lower case where a letter has a case).
 MAX_DESCRIPTION = 100
-MAX_CHOICE_NAME = 100
 NAME = re.compile(r"^[-_\w]{1,32}$")
 Loc = app_commands.TranslationContextLocation
 

@@ -6,19 +6,16 @@ select (``carc:lobby:<game>:remove``). Persistent: they work after a restart
 
 from __future__ import annotations
 
-import re
 from typing import Any, Self
 
 import discord
 
 from bot.services.lobby import Lobby, seat_key
 from bot.text import Words, code_safe
-from bot.ui import funnel
 from bot.ui.access import caller_of, services_of
 from bot.ui.replies import defer, reply
-from bot.ui.views import MAX_OPTION, MAX_PLACEHOLDER, GameView, VerbButton
-from db.models import LOBBY
-from db.service import GameInfo
+from bot.ui.views import MAX_OPTION, MAX_PLACEHOLDER, Component, GameView, VerbButton
+from db.values import LOBBY, GameInfo
 
 VERBS = {
     "join": ("button.join", discord.ButtonStyle.success),
@@ -36,9 +33,7 @@ class LobbyButton(VerbButton, template=r"carc:lobby:(?P<game>\d+):(?P<verb>join|
         await on_click(interaction, self.game_id, self.verb)
 
 
-class RemoveSeat(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"carc:lobby:(?P<game>\d+):remove"
-):
+class RemoveSeat(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<game>\d+):remove"):
     """The host's select of the seats they may free (everyone's but their own)."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
@@ -52,22 +47,16 @@ class RemoveSeat(
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["game"]))
+    def rebuild(cls, groups: dict[str, str]) -> Self:
+        return cls(int(groups["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            data: dict[str, Any] = dict(interaction.data or {})
-            values = list(self.item.values) or [str(v) for v in data.get("values", [])]
-            await defer(interaction, ephemeral=True)
-            caller = caller_of(interaction)
-            lobby: Lobby = services_of(interaction.client).lobby
-            removed = await lobby.remove(caller, self.game_id, values[0] if values else "")
-            await reply(interaction, caller.words("lobby.removed", name=removed.display_name))
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        chosen = self.chosen(interaction)
+        await defer(interaction, ephemeral=True)
+        caller = caller_of(interaction)
+        lobby: Lobby = services_of(interaction.client).lobby
+        removed = await lobby.remove(caller, self.game_id, chosen or "")
+        await reply(interaction, caller.words("lobby.removed", name=removed.display_name))
 
 
 def remove_select(info: GameInfo, words: Words) -> RemoveSeat | None:

@@ -29,7 +29,7 @@ from bot.ui.panel import panel_view
 from bot.ui.replies import allowed
 from bot.ui.thread import thread_buttons
 from bot.ui.views import GameView
-from db.service import GameInfo
+from db.values import GameInfo
 
 log = logging.getLogger(__name__)
 

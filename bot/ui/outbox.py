@@ -21,15 +21,21 @@ Failures are logged and the message dropped (the game itself is stored
 already): a thread the bot may no longer post in, a message deleted by a
 moderator (an edit then posts it anew). A DM Discord refuses (the user
 closed DMs, 50007) calls the message's ``refused`` callback once.
+
+Time is the event loop's clock (``loop.time()``, the monotonic clock unless a
+loop says otherwise): the pacer's waits run on it anyway, and the end-to-end
+harness runs the bot on a loop whose clock skips ahead while the bot only
+waits for the pacer (tests/e2e/simclock.py), so a test game does not wait out
+Discord's windows in real time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import logging
-import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -37,6 +43,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot import metrics
 from bot.ui.replies import CANNOT_DM, MAX_CONTENT, allowed, file_of
 
 log = logging.getLogger(__name__)
@@ -109,10 +116,15 @@ class Lane:
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+def loop_time() -> float:
+    """The running event loop's clock."""
+    return asyncio.get_running_loop().time()
+
+
 class RateBook:
     """Recent requests per kind and bucket (a sliding window)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = loop_time) -> None:
         self.clock = clock
         self._sent: dict[tuple[Kind, str], deque[float]] = {}
 
@@ -233,6 +245,11 @@ class Outbox:
                     return True
         return False
 
+    def paced_until(self) -> float | None:
+        """When the pacer resumes the next lane that waits for room in its
+        bucket (on the outbox's clock), or None when no lane waits."""
+        return min((s.resume_at for s in self._lanes.values() if s.state == "paced"), default=None)
+
     @staticmethod
     def _busy(state: Lane) -> bool:
         return bool(state.queue) or state.state != "idle"
@@ -242,12 +259,15 @@ class Outbox:
         state = self._lane(lane)
         if state.holds or not state.queue:
             return
-        if state.state == "paced" and time.monotonic() < state.resume_at:
+        if state.state == "paced" and self.rates.clock() < state.resume_at:
             return
         if state.state == "running":
             return
         state.state = "running"
-        asyncio.get_running_loop().create_task(self._work(lane), name=f"outbox-{lane}")
+        # Sent after the answer, for whoever: no interaction's work (bot.metrics).
+        asyncio.get_running_loop().create_task(
+            self._work(lane), name=f"outbox-{lane}", context=contextvars.Context()
+        )
 
     async def _work(self, lane: int) -> None:
         state = self._lane(lane)
@@ -255,7 +275,8 @@ class Outbox:
             while state.queue and not state.holds:
                 key, wait = self._next(state)
                 if key is None:
-                    state.state, state.resume_at = "paced", time.monotonic() + wait
+                    state.state, state.resume_at = "paced", self.rates.clock() + wait
+                    metrics.rate_limited("bot", wait)
                     self._pace_later()
                     return
                 state.queue.remove(key)
@@ -309,7 +330,9 @@ class Outbox:
         if self._wake is None:
             self._wake = asyncio.Event()
         if self._pacer is None or self._pacer.done():
-            self._pacer = asyncio.get_running_loop().create_task(self._pace(), name="outbox-pacer")
+            self._pacer = asyncio.get_running_loop().create_task(
+                self._pace(), name="outbox-pacer", context=contextvars.Context()
+            )
         self._wake.set()
 
     async def _pace(self) -> None:
@@ -318,7 +341,7 @@ class Outbox:
         assert self._wake is not None
         while True:
             self._wake.clear()
-            now = time.monotonic()
+            now = self.rates.clock()
             paced = {n: s for n, s in self._lanes.items() if s.state == "paced"}
             for n, s in paced.items():
                 if s.resume_at <= now and not s.holds:
@@ -399,14 +422,12 @@ class Outbox:
 
 @contextlib.asynccontextmanager
 async def holding(client: discord.Client, game_id: int) -> AsyncIterator[None]:
-    """Hold a game's outgoing messages while a handler answers its player
-    (when the bot's notifier sends through an outbox)."""
-    services = getattr(client, "services", None)
-    notifier = getattr(getattr(services, "ctx", None), "notifier", None)
-    notifier = getattr(notifier, "inner", notifier)  # under a handing-over notifier (shards)
-    hold = getattr(notifier, "hold", None)
-    if hold is None:
+    """Hold a game's outgoing messages while a handler answers its player:
+    the outbox of the notifier the bot holds (``client.notifier``, set up
+    by bot.app; a client without one sends nothing to hold)."""
+    outbox = getattr(getattr(client, "notifier", None), "outbox", None)
+    if not isinstance(outbox, Outbox):
         yield
         return
-    async with hold(game_id):
+    async with outbox.hold(game_id):
         yield

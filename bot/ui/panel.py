@@ -19,7 +19,6 @@ named groups::
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any, Self, TypeVar
 
 import discord
@@ -29,15 +28,23 @@ from bot.present import panel as pn
 from bot.present import values
 from bot.present.hands import received
 from bot.render import follower_async, placement_async, tile_async
-from bot.services import Caller, Services
+from bot.services import Caller, Move
 from bot.text import Words
 from bot.ui import funnel
 from bot.ui.access import caller_of, services_of
 from bot.ui.outbox import holding
 from bot.ui.replies import defer, edit, file_of, reply
-from bot.ui.views import MAX_CUSTOM_ID, MAX_LABEL, MAX_OPTION, MAX_PLACEHOLDER, STYLES, GameView
-from db.errors import GameError, GameFinished, NotYourTurn, StaleGame
-from db.service import ActResult
+from bot.ui.views import (
+    MAX_CUSTOM_ID,
+    MAX_LABEL,
+    MAX_OPTION,
+    MAX_PLACEHOLDER,
+    STYLES,
+    Component,
+    GameView,
+)
+from db.errors import GameFinished, NotYourTurn, StaleGame
+from db.values import GameError
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +53,9 @@ PanelId = tuple[int, int, str, str]  # game, version, verb, arg
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 
-class PanelItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
-    """What panel buttons and selects share: their id, read back through the
-    template's named groups, and the click (errors to the one funnel)."""
+class PanelItem(Component[ItemT], template=r"(?!)"):
+    """What panel buttons and selects share: their id (the game, the
+    version the panel was built for, the verb and its argument)."""
 
     def __init__(self, item: ItemT, ids: PanelId) -> None:
         super().__init__(item)
@@ -59,25 +66,15 @@ class PanelItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         return f"carc:{scope}:{':'.join(str(part) for part in ids)}"[:MAX_CUSTOM_ID]
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        ids = (int(match["game"]), int(match["version"]), match["verb"], match["arg"])
-        return cls.rebuild(ids)
+    def rebuild(cls, groups: dict[str, str]) -> Self:
+        return cls.of((int(groups["game"]), int(groups["version"]), groups["verb"], groups["arg"]))
 
     @classmethod
-    def rebuild(cls, ids: PanelId) -> Self:
+    def of(cls, ids: PanelId) -> Self:
         raise NotImplementedError
 
-    def chosen(self, interaction: discord.Interaction) -> str | None:
-        """The value picked (selects); None for a button."""
-        return None
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await on_click(interaction, *self.ids, self.chosen(interaction))
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await on_click(interaction, *self.ids, self.chosen(interaction))
 
 
 class PanelButton(PanelItem[discord.ui.Button[Any]], template=r"carc:p:" + PANEL):
@@ -96,7 +93,7 @@ class PanelButton(PanelItem[discord.ui.Button[Any]], template=r"carc:p:" + PANEL
         super().__init__(button, ids)
 
     @classmethod
-    def rebuild(cls, ids: PanelId) -> PanelButton:
+    def of(cls, ids: PanelId) -> PanelButton:
         return cls(ids)
 
 
@@ -118,13 +115,8 @@ class PanelSelect(PanelItem[discord.ui.Select[Any]], template=r"carc:s:" + PANEL
         super().__init__(select, ids)
 
     @classmethod
-    def rebuild(cls, ids: PanelId) -> PanelSelect:
+    def of(cls, ids: PanelId) -> PanelSelect:
         return cls(ids)
-
-    def chosen(self, interaction: discord.Interaction) -> str | None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = list(self.item.values) or [str(v) for v in data.get("values", [])]
-        return values[0] if values else None
 
 
 def panel_view(panel: pn.Panel) -> GameView:
@@ -209,7 +201,8 @@ async def on_click(
         cell: tuple[int, int] | None = None
         page = action_page = 0
         note = ""
-        result: ActResult | None = None
+        panel: pn.Panel | None = None
+        move: Move | None = None
         try:
             if verb == "cell" and value:
                 cell = values.parse_cell(value)
@@ -219,19 +212,18 @@ async def on_click(
                 action_page = int(arg)
             elif verb == "rot":
                 x, y, r = values.parse_rotation_choice(arg)
-                result = await services.turns.place(caller, game_id, x, y, r, offered_at=version)
+                move = await services.turns.place(caller, game_id, x, y, r, offered_at=version)
             elif verb == "fol":
                 location = values.parse_follower(arg)
-                result = await services.turns.follower(
-                    caller, game_id, location, offered_at=version
-                )
+                move = await services.turns.follower(caller, game_id, location, offered_at=version)
             elif verb in ("act", "actsel"):
                 key = value if verb == "actsel" and value is not None else arg
-                result, label = await services.turns.choose(caller, game_id, version, key)
-                note = caller.words("panel.chosen", choice=label)
+                move = await services.turns.choose(caller, game_id, version, key)
+                note = caller.words("panel.chosen", choice=move.label)
             elif verb == "undo":
-                removed = await services.undo.undo(caller, game_id)
-                note = caller.words("undo.took_back", count=removed)
+                undone = await services.undo.undo(caller, game_id)
+                note = caller.words("undo.took_back", count=undone.removed)
+                panel = undone.panel
         except (StaleChoice, StaleGame, NotYourTurn, GameFinished):
             # A click on a choice that has gone (a double click, an old panel):
             # say so plainly and show what is open now.
@@ -239,24 +231,24 @@ async def on_click(
         except GameError as exc:
             funnel.log_refusal(exc, interaction.id)
             note = player_text(exc, caller.words) or ""
-        panel = await services.reading.panel(
-            caller, game_id, cell=cell, page=page, action_page=action_page
-        )
-        if result is not None:
+        if move is not None:
+            panel = move.panel  # the game as the move left it: nothing read again
             # What the player just received (a gift, a card): theirs only.
-            news = received(result.seat, result.events, caller.words)
+            news = received(move.result.seat, move.result.events, caller.words)
             note = "\n".join([*news, note]) if news else note
+        if panel is None:
+            panel = await services.reading.panel(
+                caller, game_id, cell=cell, page=page, action_page=action_page
+            )
         if note:
             panel.text = f"{note}\n{panel.text}"
         await show_panel(interaction, panel, caller.words, replace=True)
 
 
 async def confirm_with_panel(
-    interaction: discord.Interaction, caller: Caller, game_id: int, done: str
+    interaction: discord.Interaction, caller: Caller, panel: pn.Panel, done: str
 ) -> None:
-    """Confirm an action privately with the seat's refreshed panel (its next
+    """Confirm an action privately with the seat's panel after it (its next
     legal choices)."""
-    services: Services = services_of(interaction.client)
-    panel = await services.reading.panel(caller, game_id)
     panel.text = f"{done}\n{panel.text}"
     await show_panel(interaction, panel, caller.words, replace=False)

@@ -5,7 +5,6 @@ buttons of one message apart); persistent, so pages turn after a restart."""
 
 from __future__ import annotations
 
-import re
 from typing import Any, Self
 
 import discord
@@ -14,16 +13,15 @@ from bot.errors import UnknownRules
 from bot.expansions import CardText
 from bot.present import rules as rp
 from bot.text import Text, Words
-from bot.ui import funnel
 from bot.ui.access import caller_of
 from bot.ui.replies import defer, edit, reply
-from bot.ui.views import MAX_LABEL, GameView
+from bot.ui.views import MAX_LABEL, Component, GameView
 
 PER_ROW = 5  # Discord's buttons per row
 
 
 class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Component[discord.ui.Button[Any]],
     template=r"carc:rules:(?P<section>[a-z0-9_-]+):(?P<page>\d+):(?P<tag>[pnsc])",
 ):
     def __init__(
@@ -49,18 +47,13 @@ class RulesButton(
         self.section, self.page = section, page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(match["section"], int(match["page"]), match["tag"])
+    def rebuild(cls, groups: dict[str, str]) -> Self:
+        return cls(groups["section"], int(groups["page"]), groups["tag"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await defer(interaction, update=True)
-            text, view = page_message(self.section, self.page, caller_of(interaction).words)
-            await edit(interaction, text, view=view)
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await defer(interaction, update=True)
+        text, view = page_message(self.section, self.page, caller_of(interaction).words)
+        await edit(interaction, text, view=view)
 
 
 def _section(name: str) -> rp.Section:

@@ -7,20 +7,19 @@ the user who opened it sees it (ephemeral); its components are persistent
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Any, Self, TypeVar
 
 import discord
 
 from bot.errors import BadSetting
 from bot.present import settings as st
+from bot.services.prefs import MAX_AWAY
 from bot.services.prefs import BadSetting as BadValue
 from bot.text import Words
-from bot.ui import funnel
 from bot.ui.access import caller_of, services_of
 from bot.ui.replies import defer, edit, reply
-from db.models import utcnow
-from db.users import UserPrefs
+from bot.ui.views import Component
+from db.values import UserPrefs, utcnow
 
 TOGGLES = {
     "mentions": "settings.button.mentions",
@@ -33,31 +32,22 @@ SELECTS = ("away", "qfrom", "qto", "zone")
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 
-class SettingsItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
-    """What the settings components share: the verb read back from the
-    template's named group, and the click (errors to the one funnel)."""
+class SettingsItem(Component[ItemT], template=r"(?!)"):
+    """What the settings components share: the verb, read back from the
+    template's named group; a click changes that setting."""
 
     verb: str
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls.rebuild(match["verb"])
+    def rebuild(cls, groups: dict[str, str]) -> Self:
+        return cls.of(groups["verb"])
 
     @classmethod
-    def rebuild(cls, verb: str) -> Self:
+    def of(cls, verb: str) -> Self:
         raise NotImplementedError
 
-    def chosen(self, interaction: discord.Interaction) -> str | None:
-        """The value picked (selects); None for a button."""
-        return None
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await on_change(interaction, self.verb, self.chosen(interaction))
-        except Exception as exc:
-            await funnel.handle(interaction, exc)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await on_change(interaction, self.verb, self.chosen(interaction))
 
 
 class SettingsButton(SettingsItem[discord.ui.Button[Any]], template=r"carc:set:(?P<verb>[a-z_]+)"):
@@ -73,7 +63,7 @@ class SettingsButton(SettingsItem[discord.ui.Button[Any]], template=r"carc:set:(
         self.verb = verb
 
     @classmethod
-    def rebuild(cls, verb: str) -> SettingsButton:
+    def of(cls, verb: str) -> SettingsButton:
         return cls(verb)
 
 
@@ -96,13 +86,8 @@ class SettingsSelect(SettingsItem[discord.ui.Select[Any]], template=r"carc:sets:
         self.verb = verb
 
     @classmethod
-    def rebuild(cls, verb: str) -> SettingsSelect:
+    def of(cls, verb: str) -> SettingsSelect:
         return cls(verb)
-
-    def chosen(self, interaction: discord.Interaction) -> str | None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = list(self.item.values) or [str(v) for v in data.get("values", [])]
-        return values[0] if values else None
 
 
 def settings_view(prefs: UserPrefs, now: dt.datetime, words: Words) -> discord.ui.View:
@@ -157,6 +142,8 @@ def change_of(verb: str, value: str | None, prefs: UserPrefs, now: dt.datetime) 
     try:
         if verb == "away":
             days = int(value)
+            if days > MAX_AWAY.days:  # never a date past what can be stored or shown
+                raise BadSetting(verb)
             return {"away_until": now + dt.timedelta(days=days) if days > 0 else None}
         if verb == "qfrom":
             if value == st.NO_QUIET:
@@ -170,7 +157,7 @@ def change_of(verb: str, value: str | None, prefs: UserPrefs, now: dt.datetime) 
             return {"quiet_from": start, "quiet_to": end}
         if verb == "zone":
             return {"utc_offset": int(value)}
-    except ValueError:
+    except (ValueError, OverflowError):
         raise BadSetting(verb) from None
     raise BadSetting(verb)
 

@@ -16,7 +16,7 @@ from engine.board import Board, Feature, Pos
 from engine.directions import OFFSETS, facing_half, opposite
 from engine.game import Game
 from engine.scoring import completed_cities
-from engine.tiles import FACES, Face
+from engine.tiles import FACES, RING_KINDS, Face
 
 # Heuristic weights (points). A follower in supply is worth more when few are left.
 FOLLOWER_COST = 2.5
@@ -47,7 +47,7 @@ def preview_of(game: Game, feat: Feature) -> SegmentPreview:
         prev.cities_done = completed_cities(game, feat)
         roots = {game.board.find(c) for c in feat.cities}
         prev.cities_open = len(roots) - prev.cities_done
-    elif feat.kind == "monastery":
+    elif feat.kind in RING_KINDS:
         prev.tiles = 1 + game.board.ring_count(feat.segments[0][0])
     return prev
 
@@ -92,7 +92,7 @@ def preview(board: Board, face: Face, pos: Pos) -> list[SegmentPreview]:
             done = sum(1 for r in city_roots if board.features[r].open_edges == 0)
             prev.cities_done = done
             prev.cities_open = len(city_roots) - done + len(seg.adj)
-        elif seg.kind == "monastery":
+        elif seg.kind in RING_KINDS:
             prev.tiles = 1 + board.ring_count(pos)
         out.append(prev)
     return out
@@ -157,7 +157,7 @@ def _worth(
         if complete and with_me:
             cost = 0.0  # scored and returned this turn
         return worth, cost
-    if kind == "monastery":
+    if kind in RING_KINDS:
         empty = 9 - tiles
         worth = tiles + empty * MONASTERY_EMPTY_CELL * (1.0 - late)
         if empty == 0 and with_me:
@@ -244,12 +244,15 @@ class Outlook:
         base = 0.0
         free: list[tuple[int, float]] = []  # (segment, worth with a follower) of free segments
         values = self._values_of
+        spots = face.spots
         for i, seed in enumerate(face.seeds):
             near = roots[i]
+            if not near and i not in spots:
+                continue  # a garden: no follower goes there (A-3; the abbot's AI weighs it)
             key: int | frozenset[int] = near[0] if len(near) == 1 else frozenset(near)
             g = groups.get(key) or self._group(key, near)
             kind_i, n_edges, pennants, adj = seed
-            tiles = 1 + (self.board.ring_count(pos) if kind_i == "monastery" else g.tiles)
+            tiles = 1 + (self.board.ring_count(pos) if kind_i in RING_KINDS else g.tiles)
             vkey = (key, seed, matched[i], tiles)
             value = values.get(vkey)
             if value is None:
@@ -292,10 +295,12 @@ class Outlook:
                 b = other.face.half_seg[facing_half(half)]
                 if b is not None:
                     half_roots[half] = board.find(other.nodes[b])
-        bonuses = []  # monasteries around the cell gain a neighbour (option_values)
-        for mpos in board.monasteries_near(pos):
-            feat = board.feature_of(board.monasteries[mpos])
-            if feat.followers and not feat.completed:
+        bonuses = []  # monasteries (gardens) around the cell gain a neighbour (option_values)
+        for mpos in board.rings_near(pos):
+            for node in board.rings[mpos]:
+                feat = board.feature_of(node)
+                if not feat.followers or feat.completed:
+                    continue
                 counts: dict[int, int] = {}
                 for f in feat.followers:
                     counts[f.player] = counts.get(f.player, 0) + 1

@@ -47,17 +47,6 @@ def asked(game: Game) -> int:
     return game.pending.players[0]
 
 
-def plain_place(game: Game) -> bool:
-    """The place step with no expansion action attached to it now."""
-    d = game.pending
-    return (
-        d is not None
-        and d.step == STEP_PLACE
-        and game.turn is not None
-        and not any(spec.legal(game, d.active) for spec in game.hooks.for_step(STEP_PLACE))
-    )
-
-
 def ranked(game: Game, player: int, rng: random.Random) -> list[Move]:
     """``player``'s legal actions now, best first (ties in a seeded order)."""
     d = game.pending

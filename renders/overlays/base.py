@@ -2,11 +2,10 @@
 
 The board (renders.board) draws the base game only. Each expansion with
 public marks on the board registers one :class:`Overlay` under its key in
-``PublicView.extra`` (the engine's PUBLIC_VIEW hook data); the board calls
-every overlay whose key the view carries, and its legend explains the marks
-the overlays noted while drawing. A
-new expansion adds a module under renders/overlays/ and one import in
-renders/overlays/__init__.py, nothing else.
+``PublicView.extra`` (the engine's PUBLIC_VIEW hook data) from its module
+``renders.overlays.<name>``, found by the expansion's name when a view of a
+game with it is drawn; the board calls every overlay whose key the view
+carries, and its legend explains the marks the overlays noted while drawing.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine.tiles import face
 from engine.views import PublicView
+from renders import art
 from renders.tiles import anchor
 
 Box = tuple[int, int, int, int]
@@ -87,5 +87,7 @@ def register(overlay: Overlay) -> Overlay:
 
 
 def active(view: PublicView) -> list[tuple[Overlay, Any]]:
-    """The registered overlays this view has data for, in registration order."""
+    """The overlays this view has data for (each expansion's module found by
+    its name), in registration order."""
+    art.load(view.expansions)
     return [(o, view.extra[k]) for k, o in REGISTRY.items() if k in view.extra]

@@ -1,5 +1,5 @@
 """The offline demo end to end on a temp dir (``python -m bot`` without a token:
-tests/bot/test_cli.py)."""
+tests/bot/cli/test_cli.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import bot.demo as demo
-from engine.expansions import known_expansions
+from bot.expansions import adapters
 from engine.game import shuffled
 from engine.record import replay
 from engine.tiles import base_bag, expansion_tiles
@@ -18,7 +18,7 @@ SHORT_DECK = shuffled(5, "tiles", base_bag() + expansion_tiles("bets"))[:14]
 async def test_demo_plays_a_short_game_with_every_expansion(tmp_path: Path) -> None:
     result = await demo.run_demo(tmp_path, decks={"tiles": SHORT_DECK}, seed=5)
     record = json.loads(result.record_path.read_text())
-    assert record["expansions"] == list(known_expansions())
+    assert record["expansions"] == [a.name for a in adapters()]  # every one the bot offers
     assert record["players"] == ["AI 1", "AI 2", "AI 3"]
     game = replay(record)
     assert game.finished and game.final_scores() == result.scores

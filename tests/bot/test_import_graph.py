@@ -126,3 +126,63 @@ def test_services_import_neither_discord_nor_the_adapters() -> None:
 def test_the_cycle_finder_finds_cycles() -> None:
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": {"c"}}) is None
+
+
+# The store's light modules (no SQLAlchemy): what presentation and Discord use of it.
+LIGHT_STORE = ("db.values", "db.errors", "db.ratings")
+PRESENTATION = ("bot.present", "bot.expansions", "bot.text", "bot.options", "bot.ui", "cogs")
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The modules a file imports when it runs (``if TYPE_CHECKING:`` blocks
+    name types only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = {
+        id(node)
+        for stmt in ast.walk(tree)
+        if isinstance(stmt, ast.If) and "TYPE_CHECKING" in ast.unparse(stmt.test)
+        for body in stmt.body
+        for node in ast.walk(body)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+def test_presentation_and_discord_layers_read_the_store_s_light_modules_only() -> None:
+    """Issue 29: bot.present, the adapters, the words, bot.ui and the cogs
+    use the store's value types and refusals (db.values, db.errors,
+    db.ratings), never the store itself, for a game's facts."""
+    offenders = {}
+    for top in ("bot", "cogs"):
+        for path in ROOT.joinpath(top).rglob("*.py"):
+            name = module_name(path)
+            if not name.startswith(PRESENTATION):
+                continue
+            store = sorted(
+                m for m in runtime_imports(path) if m.split(".")[0] == "db" and m not in LIGHT_STORE
+            )
+            if store:
+                offenders[name] = store
+    assert offenders == {}
+
+
+def test_the_light_modules_and_the_presentation_load_no_sqlalchemy() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, db, db.values, db.errors, db.ratings, bot.options, bot.present.panel, "
+        "bot.present.lobby, bot.present.games, bot.expansions\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'sqlalchemy'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]", out.stdout

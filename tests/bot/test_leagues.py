@@ -7,20 +7,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.leagues import (
-    DEFAULT,
-    MODEL,
-    LeagueError,
-    LeagueService,
-    Rating,
-    ResultRow,
-    rate_game,
-    standings,
-)
+from db.errors import LeagueError
+from db.leagues import Leagues
 from db.migrate import upgrade
-from db.models import ABANDONED, FINISHED, GameResult
 from db.models import Game as GameRow
+from db.models import GameResult
+from db.ratings import DEFAULT, MODEL, Rating, ResultRow, rate_game, standings
 from db.session import Database
+from db.values import ABANDONED, FINISHED
 
 GUILD = 42
 ADA, BO, CY = 101, 102, 103
@@ -37,7 +31,7 @@ def db_url(tmp_path):
 @pytest.fixture
 async def leagues(db_url):
     db = Database(db_url)
-    yield LeagueService(db)
+    yield Leagues(db)
     await db.dispose()
 
 

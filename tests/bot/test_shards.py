@@ -16,6 +16,7 @@ from bot.cli.lock import Busy, holding, lock_path
 from bot.settings import VARIABLES, read_settings
 from bot.shards import Shards
 from db.timers import shard_of
+from tests.fakes.discord_stub import GOOD_TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = "postgresql://bot@localhost/carcassonne"
@@ -41,7 +42,7 @@ def test_shard_ids_are_lists_and_ranges(ids: str, expected: tuple[int, ...]) -> 
         (
             {"SHARD_COUNT": "0"},
             "SHARD_COUNT='0' (environment): not a whole number from 1 to 65536; use the "
-            "number of gateway shards, 1 or more (empty: Discord's recommendation)",
+            "number of gateway shards, 1 to 65536 (empty: Discord's recommendation)",
         ),
         (
             {"SHARD_IDS": "0-x", "SHARD_COUNT": "2"},
@@ -64,8 +65,8 @@ def test_shard_ids_are_lists_and_ranges(ids: str, expected: tuple[int, ...]) -> 
         ),
         (
             {"SHARD_IDS": "1", "SHARD_COUNT": "2"},
-            "SHARD_IDS='1' (environment): the other 1 shard(s) need other bot processes, which "
-            "need PostgreSQL (SQLite serves one process); use DATABASE_URL=postgresql://... or "
+            "SHARD_IDS='1' (environment): the other shard needs another bot process, which "
+            "needs PostgreSQL (SQLite serves one process); use DATABASE_URL=postgresql://... or "
             "leave SHARD_IDS empty",
         ),
     ],
@@ -92,7 +93,7 @@ def test_a_process_owns_the_guilds_of_its_shards() -> None:
     assert [shards.elsewhere(g) for g in guilds[:4]] == [0, None, 2, None]
     assert shards.claims == (4, (1, 3)) and Shards(4).claims is None
     assert shards.holds(3) and not shards.holds(0)
-    assert shards.describe() == "shard(s) 1,3 of 4"
+    assert shards.describe() == "shards 1,3 of 4"
 
 
 def test_one_bot_per_sqlite_file(tmp_path: Path) -> None:
@@ -130,7 +131,7 @@ def test_a_killed_bot_leaves_no_stale_lock(tmp_path: Path) -> None:
 def test_a_second_bot_on_one_sqlite_file_is_refused_in_one_line(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     env = {k: v for k, v in os.environ.items() if k not in {v.name for v in VARIABLES}}
-    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="abc.def.ghi", DATABASE_URL=url)
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN=GOOD_TOKEN, DATABASE_URL=url)
     with holding(url):
         done = subprocess.run(
             [sys.executable, "-m", "bot", "run"],
@@ -154,7 +155,7 @@ def test_check_names_the_shards_and_a_bot_running_on_the_sqlite_file(
     with holding(url):
         assert check(offline=True, env_file=None, environ=environ) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "ok       gateway: this process holds all 2 shard(s)" in lines
+    assert "ok       gateway: this process holds all 2 shards" in lines
     assert any(
         line.startswith(f"note     process {os.getpid()} is using the SQLite database")
         and line.endswith(": a bot runs on it")

@@ -5,7 +5,6 @@ turns (games resumed at start-up) are stopped without an error."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import subprocess
 import sys
@@ -14,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import VARIABLES
 from db import GameService, migrate
 from db.session import Database
-from tests.bot.discord_stub import GOOD_TOKEN, discord_stub
+from tests.fakes.discord_stub import discord_stub
+from tests.fakes.offline_gateway import environment
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,23 +36,18 @@ async def _ai_games(url: str, n: int) -> None:
         await db.dispose()
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+# SIGINT takes the same way out as SIGTERM (a service manager's): make test-all.
+@pytest.mark.parametrize(
+    "sig", [signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.slow)]
+)
 def test_a_signal_stops_the_bot_cleanly(tmp_path: Path, sig: signal.Signals) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     migrate.upgrade(url)
     asyncio.run(_ai_games(url, 3))
-    env = {k: v for k, v in os.environ.items() if k not in {v.name for v in VARIABLES}}
-    env.update(
-        PYTHONPATH=str(ROOT),
-        DISCORD_TOKEN=GOOD_TOKEN,
-        DATABASE_URL=url,
-        COMMAND_HASH_FILE=str(tmp_path / "commands.json"),
-        TIMER_POLL_SECONDS="0.05",
-        LOG_LEVEL="INFO",
-    )
+    env = environment(tmp_path, url, TIMER_POLL_SECONDS="0.05")
     with discord_stub() as stub:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.bot.offline_gateway", stub.base],
+            [sys.executable, "-m", "tests.fakes.offline_gateway", stub.base],
             cwd=tmp_path,
             env=env,
             stdout=subprocess.PIPE,

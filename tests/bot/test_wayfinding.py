@@ -10,7 +10,6 @@ import pytest
 
 from bot import expansions, options
 from bot.errors import LeagueGameStarted, NoSuchPlayer, SeveralGames, ThreadBusy
-from bot.leagues import LeagueService, ResultRow, settle_resignations, standings
 from bot.present import rules as rp
 from bot.present.games import (
     MAX_THREAD_NAME,
@@ -25,13 +24,14 @@ from bot.services.lobby import LOBBY_EXPIRY
 from bot.services.threads import THREAD_SYNC
 from bot.text import ENGLISH, has
 from db.errors import GameNotStarted, HostOnly, NotSeated
-from db.models import ABANDONED, ACTIVE, LOBBY, utcnow
+from db.leagues import Leagues
+from db.ratings import ResultRow, settle_resignations, standings
+from db.values import ABANDONED, ACTIVE, LOBBY, utcnow
+from engine.actions import parse_action
 from engine.expansions.christmas.cards import DESIGNS
 from engine.expansions.gifts.cards import CARDS
-from tests.bot import test_services
-from tests.bot.test_services import ADA, BO
+from tests.fakes.services import ADA, BO
 
-service = test_services.service  # the services over a fresh database, and what they sent
 GUILD, CHANNEL, THREAD = 1, 2, 3
 CY = Caller(12, guild_id=GUILD, channel_id=CHANNEL, name="Cy")
 DAY = dt.datetime(2026, 11, 1, 12, tzinfo=dt.UTC)
@@ -59,10 +59,10 @@ async def test_a_command_in_a_game_thread_means_that_game_for_anyone(service) ->
     await play.lobby.start(ADA, second)
     with pytest.raises(SeveralGames):
         await play.reading.find(ADA, None)  # the channel: which one?
-    assert (await play.reading.find(in_thread(ADA, THREAD + 1), None)).id == second
+    assert await play.reading.find(in_thread(ADA, THREAD + 1), None) == second
     # A spectator reads the board and scores there; a seat is still needed to play.
     spectator = in_thread(CY, THREAD)
-    assert (await play.reading.find(spectator, None)).id == first
+    assert await play.reading.find(spectator, None) == first
     post = await play.reading.board(spectator, first)
     assert post.image and "Ada" in post.text
     assert "Game #" in await play.reading.scores(spectator, first)
@@ -73,7 +73,7 @@ async def test_a_command_in_a_game_thread_means_that_game_for_anyone(service) ->
 async def test_a_lone_lobby_is_the_game_a_command_means(service) -> None:
     play, _ = service
     gid = await game(play, ADA)
-    assert (await play.reading.find(ADA, None)).id == gid
+    assert await play.reading.find(ADA, None) == gid
 
 
 async def test_one_running_game_per_thread(service) -> None:
@@ -161,14 +161,14 @@ def test_every_card_of_the_engine_has_its_words() -> None:
         assert [k for k in keys if not has(k)] == [], s.name
     cards = "\n".join(rp.card_pages(books["christmas"], ENGLISH))
     assert "**Lock a city** (roadside attack, acts at once)" in cards
-    assert "Gift of points" in cards and "Farm tiebreak" in cards
+    assert "Gift of points" in cards and "Field tiebreak" in cards
 
 
 def test_the_chip_table_comes_from_the_engine_t7() -> None:
     pages = rp.pages(rp.section("bets"), ENGLISH)  # type: ignore[arg-type]
     chips = next(p for p in pages if "The chips" in p)
-    assert "`4`: exactly 4 tiles pays 8" in chips
-    assert "`6|7+`: exactly 6 tiles pays 6; 7 or more tiles pays 7" in chips
+    assert "`4`: exactly 4 tiles: 8 points" in chips
+    assert "`6|7+`: exactly 6 tiles: 6 points; 7 or more tiles: 7 points" in chips
 
 
 def test_cards_are_found_by_name_id_or_chosen_value() -> None:
@@ -184,7 +184,7 @@ def test_cards_are_found_by_name_id_or_chosen_value() -> None:
     christmas = rp.section("christmas")
     assert christmas is not None
     page = rp.card_page_of(christmas, "farm-tiebreak", ENGLISH)
-    assert "Farm tiebreak" in rp.pages(christmas, ENGLISH)[page]
+    assert "Field tiebreak" in rp.pages(christmas, ENGLISH)[page]
 
 
 # --- the lobby -----------------------------------------------------------------------------
@@ -192,7 +192,7 @@ async def test_no_time_limit_is_a_choice(service) -> None:
     play, _ = service
     info = await play.lobby.create(ADA, expansions=[], timeout_hours=0, policy="ai")
     assert info.turn_timeout_seconds is None or info.timeout_policy == "remind"
-    assert info.options[options.POLICY] == "remind"
+    assert info.timeout_policy == "remind" and "on_timeout" not in info.options
     await play.lobby.join(BO, info.id)
     await play.lobby.start(ADA, info.id)
     kinds = {t.kind for t in await play.store.timers.of_game(info.id)}
@@ -305,7 +305,7 @@ async def test_league_standings_count_a_resigned_seat_last(service, monkeypatch)
     assert results[0].rank == 1 and results[0].score >= results[1].score  # the stored truth
     table = await play.leagues.standings(await play.leagues.get(GUILD, "Sunday"))
     assert [(s.name, s.wins) for s in table] == [("Bo", 1), ("Ada", 0)]
-    ratings = await LeagueService(play.store.db).ratings(league)
+    ratings = await Leagues(play.store.db).ratings(league)
     assert ratings[BO.user_id].mu > ratings[ADA.user_id].mu
     # The thread says who won as the standings do; the image marks the seat Ada left.
     (final,) = [p for p in rec.posts if p.key == "final"]
@@ -333,7 +333,7 @@ async def finish(play: Services, game_id: int, caller: Caller) -> None:
         seat = loaded.info.seat_of(caller.user_id)
         assert seat is not None and seat.index in d.players
         action = loaded.game.legal_actions(seat.index)[0]
-        await play.turns.act(caller, game_id, dict(action))
+        await play.turns.act(caller, game_id, parse_action(action))
     raise AssertionError("the game did not end")
 
 
@@ -378,6 +378,6 @@ async def test_a_waiting_thread_edit_outlives_the_turns_played_meanwhile(service
     assert pending is not None
     seat = pending.players[0]
     caller = ADA if loaded.info.seats[seat].user_id == ADA.user_id else BO
-    await play.turns.act(caller, gid, dict(loaded.game.legal_actions(seat)[0]))
+    await play.turns.act(caller, gid, parse_action(loaded.game.legal_actions(seat)[0]))
     kinds = [t.kind for t in await play.store.timers.of_game(gid)]
     assert THREAD_SYNC in kinds and "reminder" in kinds

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cogs.fakes import World, make_bot
+from tests.fakes.interactions import World, make_bot
 
 
 @pytest.fixture(autouse=True)

@@ -9,9 +9,10 @@ from typing import Any
 from bot.app import CarcassonneBot
 from bot.present.choices import action_key, choices, command_of
 from bot.text import ENGLISH
+from engine.actions import parse_action
 from engine.ai import AI
 from renders.choices import distinct_rotations
-from tests.cogs.fakes import (
+from tests.fakes.interactions import (
     World,
     app_command,
     autocomplete,
@@ -102,8 +103,9 @@ async def step(
             inter = interaction(bot, user, thread)
             await cog.follower.callback(cog, inter, location=loc or "none")  # type: ignore[attr-defined]
     else:
-        key = action_key(action)
-        command = app_command(bot, command_of(kind))
+        typed = parse_action(action)
+        key = action_key(typed)
+        command = app_command(bot, command_of(typed))
         value = f"{version}:{key}"
         ac = interaction(bot, user, thread)
         offered = await autocomplete(command, ac, "choice", "")

@@ -13,9 +13,10 @@ import discord
 from bot.services import Caller
 from bot.ui import funnel
 from bot.ui.thread import ThreadButton
-from db.models import utcnow
+from db.values import utcnow
 from engine.ai import AI
-from tests.cogs.fakes import (
+from tests.cogs.helpers import lobby, step
+from tests.fakes.interactions import (
     DYNAMIC_ITEMS,
     GUILD,
     World,
@@ -30,7 +31,6 @@ from tests.cogs.fakes import (
     not_found_interaction,
     registered_templates,
 )
-from tests.cogs.helpers import lobby, step
 
 
 async def _state(bot, game_id):

@@ -173,25 +173,3 @@ def test_images_take_their_words_from_the_catalogue() -> None:
     assert fr.count("gifts") == "Présents" or "gifts" not in fr.counts
     english = captions(Words("en-US"))
     assert english.turn(3) == "Turn 3"
-
-
-def test_the_demo_s_english_captions_are_the_catalogue_s() -> None:
-    """renders.english (the demo's, tests' and benchmarks' words: renders may
-    not import the bot) says what the English catalogue says."""
-    from bot.render import captions
-    from renders.english import english
-
-    demo, bot = english(), captions(Words("en"))
-    for field in ("game_over", "tile_to_place", "player", "points", "followers"):
-        assert getattr(demo, field) == getattr(bot, field), field
-    for field in ("follower_title", "hand_private", "hand_empty", "none", "final_title"):
-        assert getattr(demo, field) == getattr(bot, field), field
-    assert (demo.total, demo.other_points) == (bot.total, bot.other_points)
-    assert demo.features == bot.features and demo.legend == bot.legend
-    assert demo.counts == bot.counts
-    for names in ([], ["Ada"], ["Ada", "Bo"], ["Ada", "Bo", "Cy"]):
-        assert demo.to_play(names) == bot.to_play(names)
-        assert demo.winners(names) == bot.winners(names)
-    for n in (0, 1, 2, 61):
-        assert demo.turn(n) == bot.turn(n) and demo.tiles_left(n) == bot.tiles_left(n)
-    assert demo.rotations_title(3, -2) == bot.rotations_title(3, -2)

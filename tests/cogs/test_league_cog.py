@@ -10,10 +10,11 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.leagues import LeagueError, LeagueService
 from bot.text import ENGLISH
 from bot.ui import funnel
 from cogs.league import PAGE, LeagueCog, StandingsPager, standings_page
+from db.errors import LeagueError
+from db.leagues import Leagues
 from db.migrate import upgrade
 from db.session import Database
 
@@ -26,7 +27,7 @@ async def cog(tmp_path):
     with ThreadPoolExecutor(1) as pool:
         pool.submit(upgrade, url).result()
     db = Database(url)
-    yield LeagueCog(LeagueService(db))
+    yield LeagueCog(Leagues(db))
     await db.dispose()
 
 
@@ -109,7 +110,7 @@ async def test_league_name_autocomplete(cog):
 
 
 def test_standings_pages():
-    from bot.leagues import Standing
+    from db.ratings import Standing
 
     table = [Standing(i, f"P{i}", 3, 1, 0, 50.0, 10.0 - i) for i in range(PAGE + 3)]
     first = standings_page("T", table, 0, ENGLISH)
@@ -119,7 +120,7 @@ def test_standings_pages():
 
 
 async def test_standings_pager_buttons():
-    from bot.leagues import Standing
+    from db.ratings import Standing
 
     table = [Standing(i, f"P{i}", 1, 0, 0, 1.0, 0.0) for i in range(PAGE + 1)]
     pager = StandingsPager("T", table, owner=1, words=ENGLISH)

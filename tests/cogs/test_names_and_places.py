@@ -7,7 +7,8 @@ from typing import Any
 
 import discord
 
-from tests.cogs.fakes import (
+from tests.cogs.helpers import lobby
+from tests.fakes.interactions import (
     GUILD,
     World,
     all_text,
@@ -18,7 +19,6 @@ from tests.cogs.fakes import (
     invoke,
     last_text,
 )
-from tests.cogs.helpers import lobby
 
 EVIL = "@everyone **Bo** <@&77> @here"
 OTHER_GUILD = 999

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from db.models import utcnow
-from tests.cogs.fakes import World, all_text, interaction, invoke, last_text
+from db.values import utcnow
 from tests.cogs.helpers import lobby
+from tests.fakes.interactions import World, all_text, interaction, invoke, last_text
 
 LOCKED = "database is locked"
 

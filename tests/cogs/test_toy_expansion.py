@@ -1,5 +1,5 @@
 """Adding an expansion touches its engine module and its adapter only: a toy
-expansion (tests/bot/toy) registered the way a real one is, and the bot
+expansion (tests/fakes/toy) registered the way a real one is, and the bot
 offers its command, its choices with its labels, its prompt, its holding and
 its score group, with no other change anywhere."""
 
@@ -16,8 +16,8 @@ from bot.present.choices import command_of
 from engine import plugins
 from engine.actions import ACTION_TYPES
 from engine.game import Game
-from tests.bot.toy import presentation, rules
-from tests.cogs.fakes import (
+from tests.cogs.helpers import lobby
+from tests.fakes.interactions import (
     World,
     app_command,
     autocomplete,
@@ -29,7 +29,7 @@ from tests.cogs.fakes import (
     make_bot,
     run_command,
 )
-from tests.cogs.helpers import lobby
+from tests.fakes.toy import presentation, rules
 
 
 @pytest.fixture
@@ -62,7 +62,7 @@ async def test_a_new_expansion_needs_only_its_engine_module_and_adapter(
         # Its slash command, built from the adapter, with its description.
         bell = app_command(bot, "bell")
         assert bell.description == "Ring a bell or echo it (Bells)"
-        assert command_of(rules.RING) == "bell" and command_of(rules.ECHO) == "bell"
+        assert command_of(rules.Ring) == "bell" and command_of(rules.Echo) == "bell"
         # /carcassonne new offers it among the expansions.
         cog = bot.get_cog("Lobby")
         offered = await cog.expansion_names(interaction(bot, world.user(9, "X"), world.channel), "")
@@ -111,7 +111,7 @@ async def test_a_new_expansion_needs_only_its_engine_module_and_adapter(
         # Its holding in the player's hand, its score group in the scores.
         hand = interaction(bot, ada, thread)
         await invoke(play.hand, play, hand, game=None)
-        assert "Bells: 1 bell" in last_text(hand)
+        assert "Bells:\n- 1 bell" in last_text(hand)
         score = interaction(bot, ada, thread)
         await invoke(play.score, play, score, game=None)
         assert "Bell ringing: Ada 3, Bo 0" in last_text(score)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.present import choices as ch
-from tests.cogs.fakes import World, interaction, invoke, last_text
 from tests.cogs.helpers import lobby
+from tests.fakes.interactions import World, interaction, invoke, last_text
 
 
 async def _game(bot: Any, game_id: int) -> Any:

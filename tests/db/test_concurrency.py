@@ -127,18 +127,18 @@ async def test_version_check_turns_a_lost_race_into_stale_game(
         first = game.legal_actions(0)[0]
         game.apply(first)
         follow = game.legal_actions(0)[0]
-        original = service._engine_game
+        original = service.live.state
 
         async def load_then_lose_race(*args: object) -> Game:
             loaded = await original(*args)  # type: ignore[arg-type]
             await act_for(other, table, first)  # B wins while A's transaction is open
             return loaded
 
-        service._engine_game = load_then_lose_race  # type: ignore[method-assign]
-        service._forget(table.game_id)  # no cached state: A loads inside its transaction
+        service.live.state = load_then_lose_race  # type: ignore[method-assign]
+        service.live.forget(table.game_id)  # no cached state: A loads inside its transaction
         with pytest.raises(StaleGame):
             await act_for(service, table, first)
-        service._engine_game = original  # type: ignore[method-assign]
+        service.live.state = original  # type: ignore[method-assign]
 
         record = await service.export_record(table.game_id)
         assert record["actions"] == [first]

@@ -20,7 +20,7 @@ from db.errors import (
     UnknownPolicy,
     UnknownSetting,
 )
-from db.models import COLOURS
+from db.values import COLOURS
 from engine.expansions import known_expansions
 from tests.db.play import CHANNEL, GUILD, HOST, new_table
 
@@ -88,18 +88,21 @@ async def test_setup_is_checked(service: GameService) -> None:
 
 async def test_guild_defaults_apply_to_new_games(service: GameService) -> None:
     exps = list(known_expansions()[:1])
-    await service.update_guild_settings(
-        GUILD, default_expansions=exps, turn_timeout_seconds=600, timeout_policy="ai"
+    await service.servers.update(
+        GUILD, default_expansions=exps, turn_timeout_seconds=600, timeout_policy="skip"
     )
+    assert (await service.servers.defaults(GUILD)).timeout_policy == "skip"
     info = await service.create_game(GUILD, CHANNEL, HOST)
     assert list(info.expansions) == exps
-    assert (info.turn_timeout_seconds, info.timeout_policy) == (600, "ai")
+    assert (info.turn_timeout_seconds, info.timeout_policy) == (600, "skip")
     own = await service.create_game(
         GUILD, CHANNEL, HOST, expansions=[], options=GameOptions(turn_timeout_seconds=60)
     )
     assert own.expansions == () and own.turn_timeout_seconds == 60
     with pytest.raises(UnknownSetting, match="colour"):
-        await service.update_guild_settings(GUILD, colour="red")
+        await service.servers.update(GUILD, colour="red")
+    with pytest.raises(UnknownPolicy):  # one vocabulary: ai, skip, remind
+        await service.servers.update(GUILD, timeout_policy="abandon")
 
 
 async def test_listing_active_games(service: GameService) -> None:

@@ -101,5 +101,7 @@ async def test_check_names_a_missing_postgres_database(pg_server) -> None:  # ty
     lines = await findings(ReadSettings(Settings(database_url=url), [], [], {}))
     errors = [str(f) for f in lines if f.level == "error"]
     assert len(errors) == 1
-    assert errors[0].startswith(f"error    DATABASE_URL ({url}): cannot connect: ")
-    assert 'database "no_such_database" does not exist' in errors[0]
+    assert errors[0] == (
+        f'error    DATABASE_URL ({url}): database "no_such_database" does not exist: '
+        "create it (docs/deploy.md, PostgreSQL)"
+    )

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from db import Database, GameService, StaleGame
-from db.timers import HANDOFF, TimerInfo, Wakeups, shard_of
+from db.timers import HANDOFF, Wakeups, shard_of
+from db.values import TimerInfo
 from tests.db.play import HOST, new_table
 
 T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)

@@ -1,5 +1,8 @@
 """The bot as a separate process (tests/e2e/launcher.py), started, killed and
 restarted by the tests; its log goes to ``bot-N.log`` in its work directory.
+While it runs it follows the fake's simulated clock (tests/e2e/simclock.py):
+when it says it only waits for its pacer (``paced SECONDS``), the fake's clock
+skips that long, and every running bot process's loop with it (``skip``).
 
 A subprocess rather than the test's own event loop: the bot gets the CPU and
 loop it has in production (its handling is not slowed by the fake's), a
@@ -11,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
+import shutil
 import signal
 import sys
 import time
@@ -20,6 +25,11 @@ from pathlib import Path
 from tests.e2e.fake import FakeDiscord, Session
 
 ROOT = Path(__file__).resolve().parents[2]
+STOPPED = " INFO bot.app: stopped"  # the bot's close is done (bot/app.py)
+# After its close, Python joins the render warm-up thread the bot started
+# (cogs/play.py) before it exits: up to 3 s on a busy machine, spent at every
+# test's end. Once the log says stopped, the harness waits this long, then kills.
+EXIT_GRACE = 0.3
 
 
 class BotDied(RuntimeError):
@@ -27,14 +37,20 @@ class BotDied(RuntimeError):
 
 
 class BotProcess:
-    def __init__(self, fake: FakeDiscord, workdir: Path, **settings: str) -> None:
+    def __init__(
+        self, fake: FakeDiscord, workdir: Path, template: Path | None = None, **settings: str
+    ) -> None:
+        """``template``: a migrated SQLite file copied as the database (when it
+        is the default one and none is there yet), which spares each start the
+        second it takes to create the schema."""
         self.fake = fake
+        self.template = template
         self.workdir = workdir
         self.settings = settings
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
         self._queries = 0
-        self._waiters: dict[str, asyncio.Future[None]] = {}
+        self._waiters: dict[str, asyncio.Future[str]] = {}
         self._reader: asyncio.Task[None] | None = None
         self.log_path = workdir / "bot-0.log"
 
@@ -82,6 +98,10 @@ class BotProcess:
         old = {id(s) for s in self.fake.sessions}
         self.log_path = self.workdir / f"bot-{self.starts}.log"
         self.starts += 1
+        database = self.workdir / "bot.sqlite3"
+        fresh = "DATABASE_URL" not in self.settings and not database.exists()
+        if self.template is not None and fresh:
+            shutil.copyfile(self.template, database)
         log = self.log_path.open("wb")
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -95,6 +115,7 @@ class BotProcess:
         )
         log.close()
         self._reader = asyncio.create_task(self._read())
+        self.fake.clock.listen(self._skip)
         deadline = time.monotonic() + timeout
         while len(self._sessions(old)) < len(self.shards):
             if self.proc.returncode is not None:
@@ -111,31 +132,39 @@ class BotProcess:
             line = await self.proc.stdout.readline()
             if not line:
                 break
-            parts = line.decode().split()
-            if len(parts) == 2 and parts[0] == "idle":
+            parts = line.decode().split(maxsplit=2)
+            if len(parts) >= 2 and parts[0] in ("idle", "store"):
                 fut = self._waiters.pop(parts[1], None)
                 if fut is not None and not fut.done():
-                    fut.set_result(None)
+                    fut.set_result(parts[2] if len(parts) == 3 else "")
+            elif len(parts) == 2 and parts[0] == "paced":
+                self.fake.clock.skip(float(parts[1]))
+        self.fake.clock.forget(self._skip)
         for fut in self._waiters.values():
             if not fut.done():
                 fut.set_exception(BotDied(f"the bot exited:\n{self.log_tail()}"))
         self._waiters.clear()
 
+    def _skip(self, seconds: float) -> None:
+        """The simulated clock moved on: so does this process's loop."""
+        if self.running and self.proc is not None and self.proc.stdin is not None:
+            self.proc.stdin.write(f"skip {seconds:.6f}\n".encode())
+
     async def idle(
-        self, seq: int = 0, timeout: float = 60.0, *, shard: int = 0, drained: bool = False
+        self,
+        seq: int = 0,
+        timeout: float = 60.0,
+        *,
+        shard: int = 0,
+        drained: bool = False,
+        settled: bool = False,
     ) -> None:
         """Wait until the bot has read gateway dispatch ``seq`` of ``shard``
         and has no task running (all it was sent is handled); ``drained``: and
-        until its outbox has sent every new message it was pacing."""
-        if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
-            raise BotDied(f"the bot is not running:\n{self.log_tail()}")
-        self._queries += 1
-        key = str(self._queries)
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiters[key] = fut
-        verb = "drained?" if drained else "idle?"
-        self.proc.stdin.write(f"{verb} {key} {seq} {shard}\n".encode())
-        await self.proc.stdin.drain()
+        until its outbox has sent every new message it was pacing;
+        ``settled``: and every edit too."""
+        verb = "settled?" if settled else "drained?" if drained else "idle?"
+        fut = await self._ask(verb, f"{seq} {shard}")
         try:
             await asyncio.wait_for(fut, timeout)
         except TimeoutError:
@@ -145,6 +174,24 @@ class BotProcess:
             raise TimeoutError(
                 f"the bot stayed busy for {timeout}s:\n{self.log_tail(80)}"
             ) from None
+
+    async def store_uses(self, timeout: float = 10.0) -> dict[int, tuple[int, int, int]]:
+        """Each interaction's store transactions as the bot counted them
+        (bot.metrics): (reads, reads of a game's row, writes)."""
+        answer = json.loads(await asyncio.wait_for(await self._ask("store?"), timeout))
+        return {int(k): (v[0], v[1], v[2]) for k, v in answer.items()}
+
+    async def _ask(self, verb: str, rest: str = "") -> asyncio.Future[str]:
+        """Send the launcher a query (``VERB KEY [REST]``); its answer's future."""
+        if self.proc is None or self.proc.returncode is not None or self.proc.stdin is None:
+            raise BotDied(f"the bot is not running:\n{self.log_tail()}")
+        self._queries += 1
+        key = str(self._queries)
+        fut: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._waiters[key] = fut
+        self.proc.stdin.write(f"{verb} {key} {rest}".rstrip().encode() + b"\n")
+        await self.proc.stdin.drain()
+        return fut
 
     @property
     def running(self) -> bool:
@@ -159,15 +206,27 @@ class BotProcess:
         await self._join()
 
     async def stop(self, timeout: float = 15.0) -> None:
-        """SIGTERM (the bot closes cleanly), SIGKILL if it takes too long."""
+        """SIGTERM (the bot closes cleanly), SIGKILL if it takes too long, or
+        ``EXIT_GRACE`` after its log says its close is done."""
         if self.running:
             assert self.proc is not None
+            # The bot sends what its outbox holds before it closes, at its
+            # pace: let that happen on the simulated clock first.
+            with contextlib.suppress(TimeoutError, BotDied):
+                await self.idle(timeout=timeout, settled=True)
             self.proc.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(self.proc.wait(), timeout)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
+            deadline = time.monotonic() + timeout
+            closed_at: float | None = None
+            while self.proc.returncode is None:
+                now = time.monotonic()
+                if closed_at is None and STOPPED in self.log_tail(5):
+                    closed_at = now
+                if now > deadline or (closed_at is not None and now > closed_at + EXIT_GRACE):
+                    self.proc.kill()
+                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(self.proc.wait()), 0.02)
+            await self.proc.wait()
         await self._join()
 
     async def _join(self) -> None:

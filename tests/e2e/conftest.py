@@ -3,7 +3,6 @@ members, and the per-game figures (tests/e2e/README.md)."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,14 +16,20 @@ from tests.e2e.botproc import BotProcess
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.members import Harness
 
-FIGURES: dict[str, dict[str, Any]] = {}  # game name -> figures (tests/e2e/figures.py)
+# FIGURES for the figures fixture (record_figures and figures_path live in report.py too)
+from tests.e2e.report import FIGURES, figures_path, record_figures  # noqa: F401
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test here is ``e2e``, and ``slow`` (``make test-all`` only) unless
+    marked ``smoke``: a bot process per test costs seconds, so ``make test``
+    runs the few that check the harness and play one short game."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.e2e)  # `pytest -m "not e2e"` for a quick run
+            item.add_marker(pytest.mark.e2e)
+            if item.get_closest_marker("smoke") is None:
+                item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
@@ -68,8 +73,10 @@ async def fake(
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake, tmp_path)
+async def bot(
+    fake: FakeDiscord, tmp_path: Path, sqlite_template: Path
+) -> AsyncIterator[BotProcess]:
+    process = BotProcess(fake, tmp_path, sqlite_template)
     await process.start()
     yield process
     await process.stop()
@@ -91,38 +98,6 @@ def harness(fake: FakeDiscord, bot: BotProcess) -> Harness:
 
 @pytest.fixture(scope="session")
 def figures() -> dict[str, dict[str, Any]]:
-    """Figures of every game played in this session, by game name; also
-    written to ``$E2E_FIGURES`` or ``<pytest basetemp>/e2e-figures.json``."""
+    """Figures of every game played in this session (this process), by game
+    name; also written to a file (tests/e2e/report.py)."""
     return FIGURES
-
-
-def figures_path(config: pytest.Config) -> Path:
-    env = os.environ.get("E2E_FIGURES")
-    if env:
-        return Path(env)
-    return Path(str(config._tmp_path_factory.getbasetemp())) / "e2e-figures.json"  # type: ignore[attr-defined]
-
-
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    if val.openapi_path() is None:
-        terminalreporter.write_sep(
-            "!",
-            "e2e: Discord's OpenAPI file not found (set DISCORD_OPENAPI): request bodies were "
-            "checked against the documented limits only, NOT against the schema",
-            yellow=True,
-        )
-    if not FIGURES:
-        return
-    from tests.e2e.figures import format_table
-
-    terminalreporter.write_sep("-", "e2e game figures")
-    terminalreporter.write_line(format_table(FIGURES))
-    path = figures_path(config)
-    terminalreporter.write_line(f"(written to {path})")
-
-
-def record_figures(config: pytest.Config, name: str, values: dict[str, Any]) -> None:
-    FIGURES[name] = values
-    path = figures_path(config)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(FIGURES, indent=1, sort_keys=True), encoding="utf-8")

@@ -11,6 +11,7 @@ simulated members (tests/e2e/members.py).
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import re
@@ -26,6 +27,7 @@ from aiohttp import WSMsgType, web
 
 from tests.e2e import validation as val
 from tests.e2e.ratelimits import RateLimits
+from tests.e2e.simclock import SimClock
 from tests.e2e.world import (
     DM,
     EPHEMERAL,
@@ -47,6 +49,10 @@ API = "/api/v10"
 INTERACTION_DEADLINE = 3.0  # seconds for the first callback
 TOKEN_LIFETIME = 15 * 60.0  # follow-ups with the interaction token
 HEARTBEAT_MS = 41_250
+# After the simulated clock skipped, a session sent nothing for this long (on
+# that clock) is asked for a heartbeat (op 1, as Discord may ask): its answer
+# keeps discord.py's 60 s gateway read timeout, on the same clock, from firing.
+QUIET_SESSION = 30.0
 # Gateway intents (only those whose events the fake sends)
 GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 9, 1 << 12
 
@@ -79,6 +85,7 @@ class Call:
     status: int = 0
     code: int | None = None
     at: float = field(default_factory=time.monotonic)
+    clock: float = 0.0  # when, on the simulated clock of the rate limits
     body: Any = None
     files: list[tuple[str, int]] = field(default_factory=list)
     interactions: tuple[int, ...] = ()  # interactions being handled meanwhile
@@ -104,7 +111,6 @@ class Inter:
     dispatched: float = 0.0
     acks: list[tuple[float, int]] = field(default_factory=list)  # (time, callback type)
     late: bool = False
-    double: int = 0
     original_id: int | None = None
     choices: list[dict[str, Any]] | None = None  # autocomplete answer
     modal: dict[str, Any] | None = None
@@ -146,8 +152,10 @@ class Request:
 class Session:
     """One gateway connection (a shard of the bot)."""
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
+    def __init__(self, ws: web.WebSocketResponse, clock: SimClock) -> None:
         self.ws = ws
+        self.clock = clock
+        self.last_sent = clock.now()  # on the simulated clock
         self.seq = 0
         self.acked_seq = 0  # the sequence of the client's latest heartbeat
         self.shard: tuple[int, int] = (0, 1)
@@ -169,6 +177,7 @@ class Session:
                 s = self.seq
             data = json.dumps({"op": op, "d": d, "s": s, "t": t}).encode()
             frame = self.compress.compress(data) + self.compress.flush(zlib.Z_SYNC_FLUSH)
+            self.last_sent = self.clock.now()
             await self.ws.send_bytes(frame)
             return self.seq
 
@@ -203,8 +212,10 @@ class FakeDiscord:
 
         self.world = World()
         self.openapi = openapi
-        self.token = "e2e." + secrets.token_urlsafe(24)
-        self.limits = RateLimits(scale=rate_limit_scale)
+        # Discord's time for the rate limits: the bot processes follow its skips.
+        self.clock = SimClock()
+        self.clock.listen(self._skipped)
+        self.limits = RateLimits(scale=rate_limit_scale, clock=self.clock)
         self.calls: list[Call] = []
         self.interactions: dict[int, Inter] = {}
         self.violations: list[Violation] = []
@@ -218,6 +229,10 @@ class FakeDiscord:
         w = self.world
         self.bot_user = w.add_user("Carcassonne", bot=True)
         self.app_id = self.bot_user.id  # as on Discord: the bot user's id is the app's
+        # Shaped as Discord's: the bot user's id in base64, a stamp, a secret
+        # (the bot checks the shape before it asks anyone).
+        user = base64.urlsafe_b64encode(str(self.bot_user.id).encode()).decode().rstrip("=")
+        self.token = f"{user}.e2e000.{secrets.token_urlsafe(30)}"
         self.owner = w.add_user("Owner")
         self.guild = w.add_guild("Table Top", self.owner)
         self.bot_role = w.add_role(
@@ -320,7 +335,7 @@ class FakeDiscord:
         if request.query.get("compress") not in ("zlib-stream", None):
             await ws.close(code=4000, message=b"unsupported compression")
             return ws
-        session = Session(ws)
+        session = Session(ws, self.clock)
         self.sessions.append(session)
         try:
             await session.send(10, {"heartbeat_interval": HEARTBEAT_MS})
@@ -372,6 +387,18 @@ class FakeDiscord:
             session.identified.set()
             await session.send(0, {}, "RESUMED")
             self.connected.set()
+
+    def _skipped(self, seconds: float) -> None:
+        now = self.clock.now()
+        for s in self.sessions:
+            if s.identified.is_set() and now - s.last_sent > QUIET_SESSION:
+                s.last_sent = now
+                self._later(self._ask_heartbeat(s))
+
+    @staticmethod
+    async def _ask_heartbeat(session: Session) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await session.send(1)
 
     def session_for(self, guild_id: int | None) -> Session | None:
         # The newest connection first: a killed process's may linger a moment.
@@ -484,7 +511,6 @@ class FakeDiscord:
         body = req.json or {}
         rtype = body.get("type")
         if inter.acked:
-            inter.double += 1
             self.violation(
                 "double-ack", req.method, req.path, f"interaction {inter.id} type {rtype}"
             )
@@ -1028,6 +1054,7 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         method = request.method
         call = Call(method, path, "", interactions=tuple(sorted(self.active)))
+        call.clock = self.clock.now()
         call.launcher = request.headers.get("User-Agent", "").startswith("e2e-launcher")
         self.calls.append(call)
         status, body, headers = await self._handle(request, method, path, call)

@@ -18,7 +18,14 @@ Definitions (README.md has the long form):
   select) of the game, from the INTERACTION_CREATE dispatch to the last request
   that created or edited a visible message while the bot handled it (callback
   with a message, follow-up, webhook edit, channel message create/edit).
+- ``store_*``: the bot's database transactions per component interaction,
+  as the bot counts them from SQLAlchemy's events (bot.metrics): for a
+  placing click (a rotation button, ``:rot:``) its reads, its reads of a
+  game's row and its write transactions (the most any such click took), and
+  for every click the p50 and most of reads plus writes.
 - ``late_acks``, ``double_acks``, ``validation_failures``: from the fake's checks.
+- ``clock_skipped_s``: seconds of Discord's windows the simulated clock skipped
+  while the bot only waited for its pacer (tests/e2e/simclock.py), in the test.
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ def compute(
     since_call: int = 0,
     since_time: float = 0.0,
     seconds: float | None = None,
+    store: dict[int, tuple[int, int, int]] | None = None,
 ) -> dict[str, Any]:
     calls = [c for c in fake.calls[since_call:] if not c.launcher]
     created = [fake.world.messages.get(c.message_id or 0) for c in calls if c.created]
@@ -86,6 +94,9 @@ def compute(
             latencies.append((max(visible) - inter.dispatched) * 1000)
         else:
             no_update += 1
+    store = store or {}
+    used = [store[i.id] for i in clicks if i.id in store]
+    placing = [store[i.id] for i in clicks if i.id in store and ":rot:" in _custom_id(i)]
     waits = [w for w in fake.limits.waits if w.at >= since_time]
     kinds = [v.kind for v in fake.violations]
     return {
@@ -110,10 +121,21 @@ def compute(
         "click_to_final_ms_p95": round(percentile(latencies, 0.95)),
         "click_to_final_ms_max": round(max(latencies, default=0.0)),
         "click_to_final_ms_mean": round(statistics.fmean(latencies)) if latencies else 0,
+        "place_clicks": len(placing),
+        "store_reads_per_place_click_max": max((r for r, _, _ in placing), default=0),
+        "store_game_reads_per_place_click_max": max((g for _, g, _ in placing), default=0),
+        "store_writes_per_place_click_max": max((w for _, _, w in placing), default=0),
+        "store_round_trips_per_click_p50": round(percentile([r + w for r, _, w in used], 0.5), 1),
+        "store_round_trips_per_click_max": max((r + w for r, _, w in used), default=0),
         "late_acks": kinds.count("late-ack"),
         "double_acks": kinds.count("double-ack"),
         "validation_failures": kinds.count("validation"),
+        "clock_skipped_s": round(fake.clock.skipped, 1),
     }
+
+
+def _custom_id(inter: Any) -> str:
+    return str((inter.data or {}).get("custom_id", ""))
 
 
 def format_table(figures: dict[str, dict[str, Any]]) -> str:

@@ -9,8 +9,8 @@ from typing import Any
 from sqlalchemy import update
 
 from db import Database, GameService
-from db.models import LOBBY
 from db.models import Game as GameRow
+from db.values import LOBBY
 
 
 async def game_state(database_url: str, game_id: int) -> Any:

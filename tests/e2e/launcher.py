@@ -15,6 +15,12 @@ names the shard whose connection dispatched SEQ (the bot is an
 ``AutoShardedBot``: one connection, and one sequence, per shard). Asking the
 client for heartbeats instead would spend its gateway send budget (120 per
 minute).
+
+The bot's event loop is a :class:`SimLoop`: its clock is the simulated clock
+of tests/e2e/simclock.py. While a ``drained?`` query waits only for the
+outbox's pacer, the launcher says ``paced SECONDS`` (how long until the pacer
+resumes) and the harness, instead of waiting, moves Discord's clock and this
+loop's on by that much (``skip SECONDS`` on stdin).
 """
 
 from __future__ import annotations
@@ -60,6 +66,17 @@ def point_at(api_url: str, token: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
 
+class SimLoop(asyncio.SelectorEventLoop):
+    """A standard loop whose clock (``time()``, which every timer, sleep and
+    timeout of the loop reads) is the monotonic clock plus the seconds the
+    harness skipped: timers due by then fire at once."""
+
+    skipped = 0.0
+
+    def time(self) -> float:
+        return super().time() + self.skipped
+
+
 class Activity(asyncio.Protocol):
     """Tracks running tasks; answers idle queries read from stdin.
 
@@ -70,18 +87,24 @@ class Activity(asyncio.Protocol):
     ``drained? KEY SEQ`` is answered the same way once, in addition, the bot's
     outbox has no new message left to send (messages it paces under Discord's
     rate limits: the whole-game player waits for them, so its game does not
-    depend on how fast the machine is)."""
+    depend on how fast the machine is). ``settled? KEY SEQ``: and no edit
+    either (before a stop, which would send them in real time). ``store? KEY``
+    is answered ``store KEY {json}``: each interaction's store transactions
+    (bot.metrics)."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, loop: SimLoop) -> None:
         self.loop = loop
         self.pending: set[asyncio.Task[Any]] = set()
         self.queries: list[tuple[str, int, int]] = []  # (key, sequence, shard)
-        self.drained: set[str] = set()  # keys of "drained?" queries
+        # keys of "drained?" queries: True for "settled?" (edits too)
+        self.drained: dict[str, bool] = {}
         self.buffer = b""
         self._check_scheduled = False
         self._quiet_checks = 0
         self._client: discord.Client | None = None
         self._main_seen = False
+        self._reported: float | None = None  # the pacer's resume time last said
+        self._outboxes: list[Any] = []
 
     def factory(
         self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
@@ -124,16 +147,35 @@ class Activity(asyncio.Protocol):
             ws = getattr(client, "ws", None)
         return int(getattr(ws, "sequence", None) or 0)
 
-    def outbox_pending(self) -> bool:
-        """Whether the bot's outbox still has new messages to send."""
-        try:
-            from bot.ui.outbox import Outbox
-        except ImportError:
-            return False
-        # New messages only: an edit changes no member's surfaces (the player
-        # reads a thread message as new when it is created), and the bot lets
-        # waiting edits coalesce.
-        return any(o.pending(new_only=True) for o in gc.get_objects() if isinstance(o, Outbox))
+    def outboxes(self) -> list[Any]:
+        """The bot's outboxes (found once they exist: the bot makes one at start)."""
+        if not self._outboxes:
+            try:
+                from bot.ui.outbox import Outbox
+            except ImportError:
+                return []
+            self._outboxes = [o for o in gc.get_objects() if isinstance(o, Outbox)]
+        return self._outboxes
+
+    def outbox_pending(self, *, edits: bool = False) -> bool:
+        """Whether the bot's outbox still has new messages (``edits``: or
+        edits) to send."""
+        # New messages only for drained?: an edit changes no member's surfaces
+        # (the player reads a thread message as new when it is created), and
+        # the bot lets waiting edits coalesce.
+        return any(o.pending(new_only=not edits) for o in self.outboxes())
+
+    def report_pacing(self) -> None:
+        """Quiet, but a drained? query waits for the outbox: say how long
+        until its pacer resumes (once per resume time)."""
+        times = [o.paced_until() for o in self.outboxes()]
+        until = min((t for t in times if t is not None), default=None)
+        if until is None or until == self._reported:
+            return
+        self._reported = until
+        wait = until - self.loop.time()
+        if wait > 0:
+            os.write(sys.stdout.fileno(), f"paced {wait:.6f}\n".encode())
 
     def _schedule_check(self) -> None:
         if self.queries and not self._check_scheduled:
@@ -151,15 +193,32 @@ class Activity(asyncio.Protocol):
         if self._quiet_checks < 2:
             self._schedule_check()  # the sequence has no callback: poll while asked
             return
-        waiting = bool(self.drained) and self.outbox_pending()
-        done = [q for q in self.queries if not (waiting and q[0] in self.drained)]
-        self.queries = [q for q in self.queries if waiting and q[0] in self.drained]
-        self.drained -= {key for key, _, _ in done}
+        new = bool(self.drained) and self.outbox_pending()
+        edits = any(self.drained.values()) and self.outbox_pending(edits=True)
+
+        def waits(key: str) -> bool:
+            return key in self.drained and (new or (edits and self.drained[key]))
+
+        if any(waits(key) for key, _, _ in self.queries):
+            self.report_pacing()
+        done = [q for q in self.queries if not waits(q[0])]
+        self.queries = [q for q in self.queries if waits(q[0])]
+        for key, _, _ in done:
+            self.drained.pop(key, None)
         if self.queries:
-            self.loop.call_later(0.05, self._schedule_check)
+            self.loop.call_later(0.01, self._schedule_check)  # (skips make waits short)
         self._quiet_checks = 0
         if done:
             os.write(sys.stdout.fileno(), "".join(f"idle {k}\n" for k, _, _ in done).encode())
+
+    def answer_store(self, key: str) -> None:
+        """``store? KEY``: ``store KEY {json}``, each interaction's store
+        transactions as the bot counts them (bot.metrics: reads, reads of a
+        game's row, writes)."""
+        from bot import metrics
+
+        uses = {i: [u.reads, u.game_reads, u.writes] for i, u in metrics.store_uses().items()}
+        os.write(sys.stdout.fileno(), f"store {key} {json.dumps(uses)}\n".encode())
 
     # asyncio.Protocol: lines from stdin
     def data_received(self, data: bytes) -> None:
@@ -167,11 +226,15 @@ class Activity(asyncio.Protocol):
         while b"\n" in self.buffer:
             line, self.buffer = self.buffer.split(b"\n", 1)
             parts = line.decode().split()
-            if len(parts) in (3, 4) and parts[0] in ("idle?", "drained?"):
+            if len(parts) in (3, 4) and parts[0] in ("idle?", "drained?", "settled?"):
                 shard = int(parts[3]) if len(parts) == 4 else 0
                 self.queries.append((parts[1], int(parts[2]), shard))
-                if parts[0] == "drained?":
-                    self.drained.add(parts[1])
+                if parts[0] != "idle?":
+                    self.drained[parts[1]] = parts[0] == "settled?"
+            elif len(parts) == 2 and parts[0] == "skip":
+                self.loop.skipped += float(parts[1])
+            elif len(parts) == 2 and parts[0] == "store?":
+                self.answer_store(parts[1])
             elif parts == ["tasks?"]:  # diagnostics: what keeps the bot busy
                 print("sequence read:", self.sequence(), file=sys.stderr)  # shard 0
                 for task in self.pending:
@@ -181,11 +244,11 @@ class Activity(asyncio.Protocol):
 
 
 class ObservedLoops(asyncio.DefaultEventLoopPolicy):
-    """Standard asyncio loops with the :class:`Activity` task factory and
+    """:class:`SimLoop` loops with the :class:`Activity` task factory and
     the stdin reader installed (``asyncio.run`` asks the policy for its loop)."""
 
     def new_event_loop(self) -> asyncio.AbstractEventLoop:
-        loop = super().new_event_loop()
+        loop = SimLoop()
         activity = Activity(loop)
         loop.set_task_factory(activity.factory)  # type: ignore[arg-type]
 

@@ -14,12 +14,17 @@ no later than just after that window's reset (``WAIT_SLACK``), was held back by
 the client until the reset; the fake counts it (and every 429) as a wait, with
 how long the bucket had been exhausted. A request long after the reset was not
 held back and does not count.
+
+Windows run on the clock the fake is given (tests/e2e/simclock.py: the
+monotonic clock plus the time the harness skipped while the bot only waited
+for its pacer); ``Wait.at`` stays on real time, as the figures filter by it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 # (method, route template) -> (bucket name, limit, window seconds). Discord's
@@ -85,14 +90,15 @@ class Verdict:
 
 
 class RateLimits:
-    def __init__(self, *, scale: float = 1.0) -> None:
+    def __init__(self, *, scale: float = 1.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.scale = scale  # 1.0: Discord's real windows
+        self.clock = clock
         self.buckets: dict[tuple[str, str], Bucket] = {}
         self.waits: list[Wait] = []
         self._global: list[float] = []
 
     def check(self, method: str, template: str, major: str) -> Verdict:
-        now = time.monotonic()
+        now = self.clock()
         if (method, template) in EXEMPT:
             return Verdict(True, {})
         self._global = [t for t in self._global if now - t < 1.0]

@@ -93,7 +93,7 @@ async def play_table(h: Harness, table: Table, *, seed: int = 0) -> PlayLog:
 async def table_figures(
     h: Harness, table: Table, name: str, config: pytest.Config | None = None
 ) -> dict[str, Any]:
-    """Compute, print and record (conftest.record_figures) the game's figures."""
+    """Compute, print and record (report.record_figures) the game's figures."""
     loaded = await game_state(h.bot.database_url, table.game_id)
     game, info = loaded.game, loaded.info
     own: dict[int, int] = {}
@@ -111,10 +111,11 @@ async def table_figures(
         since_call=table.first_call,
         since_time=table.started_at,
         seconds=time.monotonic() - table.started_at,
+        store=await h.bot.store_uses(),
     )
     print(f"\n{name}:\n" + fig.format_table({name: values}))
     if config is not None:
-        from tests.e2e.conftest import record_figures
+        from tests.e2e.report import record_figures
 
         record_figures(config, name, values)
     return values

@@ -4,8 +4,8 @@ game tests prove nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import json
-import time
 import zlib
 from collections.abc import AsyncIterator
 from typing import Any
@@ -16,6 +16,8 @@ import pytest
 from tests.e2e import validation as val
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.world import P, snowflake
+
+pytestmark = pytest.mark.smoke  # quick (no bot process): make test runs them
 
 
 def test_openapi_document_is_present() -> None:
@@ -146,12 +148,18 @@ async def test_channel_message_bucket_and_429(
 async def test_a_request_held_back_until_the_reset_counts_as_a_wait(
     fake: FakeDiscord, http: aiohttp.ClientSession
 ) -> None:
-    fake.limits.scale = 0.05  # a 0.25 s window keeps this test short
     for i in range(5):
         assert (await send(http, fake.channel.id, {"content": f"m{i}"}))[0] == 200
-    time.sleep(0.26)
+    fake.clock.skip(5.0)  # Discord's 5 s window passes on the simulated clock
     assert (await send(http, fake.channel.id, {"content": "after the reset"}))[0] == 200
     assert [w.status for w in fake.limits.waits] == [200]
+    assert 5.0 <= fake.limits.waits[0].seconds < 5.5  # exhausted that long
+    # Long after the next reset: not held back, not a wait.
+    for i in range(4):
+        assert (await send(http, fake.channel.id, {"content": f"n{i}"}))[0] == 200
+    fake.clock.skip(30.0)
+    assert (await send(http, fake.channel.id, {"content": "much later"}))[0] == 200
+    assert len(fake.limits.waits) == 1
 
 
 async def test_permissions_and_closed_dms(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
@@ -285,3 +293,29 @@ async def test_gateway_hello_identify_and_shards(fake: FakeDiscord) -> None:
                 (ack,) = await frames.read(1)
                 assert ack["op"] == 11
     assert seen == {s: [g for g, sh in shards.items() if sh == s] for s in (0, 1)}
+
+
+async def test_a_quiet_session_is_asked_for_a_heartbeat_when_the_clock_skips(
+    fake: FakeDiscord,
+) -> None:
+    """discord.py reads the gateway with a 60 s timeout on its loop's clock, the
+    simulated one: after a skip, a session the fake sent nothing for 30 s is
+    asked for a heartbeat (op 1, as Discord may ask), and its answer acked."""
+    async with aiohttp.ClientSession() as http:
+        url = f"ws://127.0.0.1:{fake.port}/gateway?v=10&encoding=json&compress=zlib-stream"
+        async with http.ws_connect(url) as ws:
+            frames = Frames(ws)
+            await frames.read(1)  # HELLO
+            identify = {"token": fake.token, "intents": 1, "properties": {}}
+            await ws.send_json({"op": 2, "d": identify})
+            ready, _ = await frames.read(2)
+            fake.clock.skip(20.0)  # 20 s of silence: nothing asked yet
+            fake.clock.skip(15.0)  # 35 s: a heartbeat is asked for
+            (ask,) = await frames.read(1)
+            assert ask["op"] == 1
+            await ws.send_json({"op": 1, "d": ready["s"]})
+            (ack,) = await frames.read(1)
+            assert ack["op"] == 11
+            fake.clock.skip(5.0)  # the fake spoke 5 s ago: not asked again
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(frames.read(1), 0.3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.expansions import known_expansions
+from bot.expansions import adapters
 from engine.game import shuffled
 from engine.tiles import base_bag, expansion_tiles
 from tests.e2e import transcript
@@ -30,6 +30,8 @@ def assert_budgets(
     plain words only."""
     assert figures["thread_messages_per_turn"] <= messages, figures
     assert figures["rate_limit_waits"] == 0, figures
+    # The bot paced its messages (on the simulated clock: no wall-clock wait).
+    assert figures["clock_skipped_s"] > 0, figures
     assert figures["click_to_final_ms_p95"] <= p95, figures
     assert internals(harness.fake) == []
     # Every image of the thread and the DMs carries its words as alt text.
@@ -42,7 +44,7 @@ def assert_budgets(
 def write_transcripts(table: Table, name: str, config: pytest.Config) -> None:
     """What each player saw, as text, beside the figures (to read a game as
     its players lived it): <basetemp>/e2e-transcripts/<game>-<player>.txt."""
-    from tests.e2e.conftest import figures_path
+    from tests.e2e.report import figures_path
 
     out = figures_path(config).parent / "e2e-transcripts"
     out.mkdir(parents=True, exist_ok=True)
@@ -81,6 +83,11 @@ async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRe
     write_transcripts(table, "base", request.config)
     assert_clean(figures)
     assert_budgets(harness, table, figures, messages=1.5, p95=500)
+    # Issue 29: one open game per click. A placing click reads the game at
+    # most twice and writes once (the follow-up's timers are unchanged).
+    assert figures["place_clicks"] > 0
+    assert figures["store_game_reads_per_place_click_max"] <= 2, figures
+    assert figures["store_writes_per_place_click_max"] == 1, figures
     await assert_pings(harness, table)
     assert harness.fake.problems() == []
 
@@ -93,12 +100,13 @@ async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRe
 ALL_DECK = shuffled(16, "tiles", base_bag() + expansion_tiles("bets"))[:12]
 
 
+@pytest.mark.smoke  # make test's end-to-end game
 async def test_all_expansions_short_deck(harness: Harness, request: pytest.FixtureRequest) -> None:
     """3 humans (Cy's DMs are closed) + 1 AI seat with The Gifts, The Bets and
     Christmas Present."""
     ada, bo = harness.member("Ada"), harness.member("Bo")
     cy = harness.member("Cy", dm_open=False)
-    exps = ",".join(known_expansions())
+    exps = ",".join(a.name for a in adapters())  # every expansion the bot offers
     table = await open_table(
         harness, [ada, bo, cy], ai_seats=1, expansions=exps, seed=13, decks={"tiles": ALL_DECK}
     )
@@ -106,7 +114,7 @@ async def test_all_expansions_short_deck(harness: Harness, request: pytest.Fixtu
     assert log.finished
     loaded = await game_state(harness.bot.database_url, table.game_id)
     assert loaded.info.status == "finished"
-    assert sorted(loaded.info.expansions) == sorted(known_expansions())
+    assert sorted(loaded.info.expansions) == sorted(exps.split(","))
     # The humans used every expansion through the bot's components.
     humans = {s.index for s in loaded.info.seats if not s.is_ai}
     used = {a["type"] for a in loaded.game.actions if a.get("player") in humans}

@@ -38,9 +38,11 @@ def rate_limit_scale() -> float:
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+async def bot(
+    fake: FakeDiscord, tmp_path: Path, sqlite_template: Path
+) -> AsyncIterator[BotProcess]:
     # Timers polled often, so that an expired lobby closes within the test.
-    process = BotProcess(fake, tmp_path, TIMER_POLL_SECONDS="0.2")
+    process = BotProcess(fake, tmp_path, sqlite_template, TIMER_POLL_SECONDS="0.2")
     await process.start()
     yield process
     await process.stop()
@@ -177,7 +179,7 @@ async def test_rules_are_paged_and_explain_each_card(harness: Harness) -> None:
     shown = xmas
     for _ in range(pages - 1):
         shown = reply_of(await ada.click(shown, label="Next"))
-    assert f"({pages}/{pages})" in shown.content and "Farm tiebreak" in shown.content
+    assert f"({pages}/{pages})" in shown.content and "Field tiebreak" in shown.content
     assert component(shown, f"carc:rules:christmas:{pages - 1}:n")["disabled"]
 
     cards = await ada.autocomplete("rules", "card", "lock", section="christmas")

@@ -4,12 +4,12 @@ runs (reopened when Discord archives it), archived when the game ends.
 Discord allows two edits of a channel per ten minutes (the fake applies
 it); the bot edits a thread at most once per window and lets a timer make
 an edit that comes sooner. Here the fake's windows are 1/100 of Discord's
-(6 s), and "ten minutes later" is the bot's record of its last edit moved
-back ten minutes once the fake's window has passed."""
+(6 s), and "ten minutes later" is the fake's window passing on its simulated
+clock (tests/e2e/simclock.py) and the bot's record of its last edit moved
+back ten minutes."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import itertools
 
@@ -34,7 +34,7 @@ def rate_limit_scale() -> float:
 
 async def ten_minutes_pass(harness: Harness, game_id: int) -> None:
     """The fake's window passes; the bot's record of its last edit moves back."""
-    await asyncio.sleep(FAKE_WINDOW + 0.5)
+    harness.fake.clock.skip(FAKE_WINDOW + 0.5, alone=True)
     database = Database(harness.bot.database_url)
     try:
         store = GameService(database)
@@ -51,9 +51,9 @@ async def ten_minutes_pass(harness: Harness, game_id: int) -> None:
 
 
 def thread_edits(harness: Harness, thread_id: int) -> list[float]:
-    """When the bot edited the thread (PATCH /channels/<thread>)."""
+    """When the bot edited the thread (PATCH /channels/<thread>), on the fake's clock."""
     path = f"/channels/{thread_id}"
-    return [c.at for c in harness.fake.calls if c.method == "PATCH" and c.path.endswith(path)]
+    return [c.clock for c in harness.fake.calls if c.method == "PATCH" and c.path.endswith(path)]
 
 
 def no_wait_for_a_thread_edit(harness: Harness, thread_id: int) -> None:

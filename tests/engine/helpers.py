@@ -39,7 +39,11 @@ def fingerprint(game: Game) -> str:
         repr(game.bag),
         repr(game.pending),
         repr(game.undo_floor),
-        repr(sorted((f.player, f.pos, f.seg, f.lying) for _, f in game.board.followers())),
+        repr(
+            sorted(
+                (f.player, f.pos, f.seg, f.lying, str(f.piece)) for _, f in game.board.followers()
+            )
+        ),
     ]
     return "\n".join(parts)
 
@@ -53,10 +57,21 @@ def check_invariants(game: Game) -> None:
             other = board.tiles.get((x + dx, y + dy))
             if other is not None:
                 assert placed.face.edges[edge] == other.face.edges[opposite(edge)], (x, y, edge)
-    # Supply + board followers = 7 per player (B-1).
+    # Supply + board followers = 7 per player (B-1); a piece of an expansion
+    # one abbot each) is counted apart, and only where it may stand.
     on_board = [0] * len(game.players)
-    for _, f in board.followers():
-        on_board[f.player] += 1
+    pieces: set[tuple[str, int]] = set()
+    for feat, f in board.followers():
+        if f.piece is None:
+            on_board[f.player] += 1
+        else:
+            assert (f.piece, f.player) not in pieces, (f.piece, f.player)
+            assert feat.kind in ("monastery", "garden"), feat.kind
+            pieces.add((f.piece, f.player))
     for p in range(len(game.players)):
         assert game.supply[p] + on_board[p] == 7, (p, game.supply[p], on_board[p])
         assert game.supply[p] >= 0
+    # A garden holds no follower, only an abbot.
+    for feat in board.features.values():
+        if feat.kind == "garden":
+            assert all(f.piece is not None for f in feat.followers)

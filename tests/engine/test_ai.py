@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from engine import Game
 from engine.ai import AI, play_out
 
@@ -12,6 +14,7 @@ def test_ai_is_deterministic_for_a_seed():
     assert a.record() == b.record()
 
 
+@pytest.mark.slow  # 100 whole games
 def test_ai_beats_random_in_at_least_90_of_100_two_player_games():
     wins = 0
     for seed in range(100):

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, IllegalAction, replay
@@ -21,6 +21,7 @@ from engine.expansions import christmas as xm
 from engine.expansions.christmas.cards import BY_ID, DESIGNS, deck_cards
 from engine.views import private_view, public_view
 from tests.engine.helpers import check_invariants, fingerprint
+from tests.profiles import examples
 
 
 # --- helpers -------------------------------------------------------------------
@@ -895,7 +896,7 @@ def random_game(seed: int, players: int, expansions: tuple[str, ...] = ("christm
     return g
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6))
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
 def test_random_games_keep_invariants_and_replay(seed: int, players: int) -> None:
     g = random_game(seed, players)
@@ -905,7 +906,7 @@ def test_random_games_keep_invariants_and_replay(seed: int, players: int) -> Non
     assert fingerprint(again) == fingerprint(g)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2))
 @given(seed=st.integers(0, 10**6))
 def test_ai_answers_every_christmas_decision_legally(seed: int) -> None:
     from engine.ai import AI

@@ -23,7 +23,7 @@ from engine.board import Board, Placed
 from engine.directions import ROTATIONS
 from engine.events import EventLog
 from engine.expansions import known_expansions
-from engine.frozen import frozen_builder
+from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
 from engine.game import shuffled
 from engine.phases import Decision, new_decision
 from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
@@ -91,8 +91,11 @@ def test_listings_and_draw_checks_match_the_definition(expansions):
             assert board.can_place(kind) == bool(_listing(board, kind))
             for x, y, r in _listing(board, kind):
                 assert r in board.fits(kind, (x, y))
-        if board._cells is not None:  # kept sorted by place() once made
-            assert board._cells == sorted(board.frontier)
+        if board._cells is not None:  # kept sorted and up to date by place() once made
+            assert [(x, y) for x, y, _, _ in board._cells] == sorted(board.frontier)
+            for x, y, need, quad in board._cells:
+                assert need == board.frontier[x, y]
+                assert quad == tuple((x, y, r) for r in ROTATIONS)
 
 
 def test_a_placement_drops_the_kept_listing():
@@ -192,7 +195,7 @@ def test_event_log_reads_as_the_dicts_it_stands_for():
     assert [list(e) for e in log] == [list(e) for e in expected]  # same key order
     assert repr(log) == repr(expected)
     assert log[1:3] == expected[1:3] and log.since(2) == expected[2:] and log[-1] == expected[-1]
-    assert log[2] is score  # appended dicts are kept as given
+    assert log[2] == score and isinstance(log[2], FrozenDict)  # kept, unchangeable
     log[0]["tile"] = "X"  # a compact event's dict is a fresh copy
     assert log[0]["tile"] == "V"
 
@@ -330,3 +333,103 @@ def test_joins_reach_merge_hooks_registered_late_and_after_a_restore(monkeypatch
     game.hooks.merge.add(lambda g, kept, absorbed: again.append(g))
     _play_until(game, lambda: again)
     assert all(g is game for g in again)
+
+
+# --- issue #35: the board's follower index, feature order, frozen values ---------------
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_board_followers_are_every_feature_s_followers_in_root_order(expansions):
+    for seed in range(2):
+        for game in _played(seed, expansions, players=4):
+            board = game.board
+            assert list(board.features) == sorted(board.features)  # ascending roots
+            plain = [(feat, f) for feat in board.features.values() for f in feat.followers]
+            assert list(board.followers()) == plain
+            assert list(board.followers()) == plain  # after dropping stale roots
+
+
+def test_flat_and_nested_values_freeze_alike():
+    flat = {"type": "score", "player": 1, "points": 4, "at": (2, 3)}
+    nested = {"type": "x", "at": [2, 3], "more": {"a": [1, {"b": {2}}]}}
+    for value in (flat, nested):
+        frozen = freeze(value)
+        assert type(frozen) is FrozenDict and frozen == value
+    assert type(freeze(nested)["at"]) is FrozenList
+    assert type(freeze(nested)["more"]["a"][1]) is FrozenDict
+    assert freeze(nested)["more"]["a"][1]["b"] == frozenset({2})
+    with pytest.raises(TypeError):
+        freeze(flat)["points"] = 5
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_x5_4_has_swap_says_whether_swap_options_lists_any(seed):
+    from engine.expansions.christmas.targets import has_swap, swap_options
+
+    found = set()
+    for game in _played(seed, ("christmas", "abbot"), players=4):
+        for player in range(4):
+            for kind in ("road", "city", "field", "monastery"):
+                listed = bool(swap_options(game, player, kind))
+                assert has_swap(game, player, kind) == listed
+                found.add(listed)
+    assert found == {True, False}
+
+
+def _moves_by_copies(game: Game) -> dict[tuple[int, int, int], list[str | None] | None]:
+    """legal_moves() by definition: each placement applied to its own copy of
+    the game, then legal_followers() there (None for a placement whose copy
+    is asked something else first: an expansion's question after placing)."""
+    record, player = game.record(), game.pending.active
+    out: dict[tuple[int, int, int], list[str | None] | None] = {}
+    for x, y, r in game.legal_placements()[::3]:  # a third of them, to stay quick
+        copy = _replayed(record)
+        copy.apply({"player": player, "type": "place", "x": x, "y": y, "rotation": r})
+        locs = copy.legal_followers()
+        out[x, y, r] = None if locs is None else [None, *locs]
+    return out
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_legal_moves_are_each_placement_then_its_follower_spots(expansions):
+    compared = 0
+    for seed in range(2):
+        for game in _played(seed, expansions, players=3)[seed::2]:
+            if game.pending is None or game.pending.step != "place":
+                assert game.legal_moves() == []
+                continue
+            moves = game.legal_moves()
+            listed: dict[tuple[int, int, int], list[str | None]] = {}
+            for x, y, r, loc in moves:
+                listed.setdefault((x, y, r), []).append(loc)
+            assert list(listed) == game.legal_placements()  # every placement, in order
+            copies = _moves_by_copies(game)
+            for placement, locs in copies.items():
+                if locs is not None:  # else asked something first (X-2): not comparable
+                    assert listed[placement] == locs, placement
+                    compared += 1
+    assert compared > 10
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_gifts_ai_values_placements_as_option_values_and_preview_do(seed):
+    from engine.expansions.gifts.advice import tile_value
+    from engine.expansions.gifts.ai import earns_gift, joins_others
+
+    checked = 0
+    for game in _played(seed, ("gifts",), players=3):
+        if game.pending is None or game.pending.step != "place":
+            continue
+        player, kind = game.pending.active, game.turn.tile
+        expected = max(
+            (
+                max(option_values(game, player, kind, (x, y), r).values())
+                for x, y, r in game.board.placements(kind)
+            ),
+            default=float("-inf"),
+        )
+        assert tile_value(game, player, kind) == expected  # floats, exactly
+        for x, y, r in game.legal_placements():
+            near = game.board.neighbours((x, y))
+            gift = earns_gift(game, player, kind, x, y, r)
+            assert joins_others(game, player, FACES[(kind, r)], near) == gift
+            checked += gift
+    assert checked > 0

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai import AI, play_out
@@ -25,6 +25,7 @@ from engine.game import FOLLOWERS_PER_PLAYER, Game
 from engine.phases import IllegalAction
 from engine.record import replay
 from engine.views import private_view, public_view
+from tests.profiles import examples
 
 NAMES = ["Ada", "Bo", "Cy"]
 
@@ -448,7 +449,7 @@ def check_invariants(game: Game) -> None:
     assert public_view(game).counts["gifts"] == tuple(len(h) for h in st_.hands)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3))
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
 def test_random_games_keep_invariants_and_replay(seed: int, players: int) -> None:
     game = Game([f"P{i}" for i in range(players)], ["gifts"], seed=seed)

@@ -3,15 +3,14 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, IllegalAction, replay
 from tests.engine.helpers import check_invariants, fingerprint
+from tests.profiles import examples
 
-GAMES = settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+GAMES = settings(max_examples=examples(8))
 
 
 def random_game(seed: int, players: int, probe: bool = False) -> Game:
@@ -64,7 +63,7 @@ def test_random_games_keep_invariants_and_replay_exactly(seed, players):
     assert fingerprint(again) == fingerprint(game)
 
 
-@settings(max_examples=4, deadline=None, derandomize=True)
+@settings(max_examples=examples(2))
 @given(seed=st.integers(0, 10_000))
 def test_legal_lists_match_what_the_engine_accepts(seed):
     random_game(seed, 2, probe=True)

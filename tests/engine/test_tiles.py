@@ -3,7 +3,10 @@
 from collections import Counter
 
 from engine.directions import EDGES, HALVES, facing_half
-from engine.tiles import BASE_KINDS, BOOKMAKER_KINDS, FACES, KINDS, base_bag
+from engine.expansions.bets import BOOKMAKER_KINDS
+from engine.expansions.christmas.play import draw_decks
+from engine.game import Game
+from engine.tiles import BASE_KINDS, FACES, KINDS, base_bag
 
 
 def test_b11_72_tiles_24_kinds():
@@ -32,7 +35,7 @@ def test_b11_edges_agree_with_segments():
     for tile in KINDS.values():
         for e, c in enumerate(tile.edges):
             owners = [s for s in tile.segments if e in s.edges]
-            if c == "F":
+            if c in "FI":  # a field edge, or water (R-1: no feature)
                 assert owners == [], (tile.kind, EDGES[e])
             else:
                 assert len(owners) == 1, (tile.kind, EDGES[e])
@@ -91,10 +94,13 @@ def test_facing_half_edges_pair_up():
 
 
 def test_t8_bookmaker_tiles_offices_take_no_follower():
-    assert len(BOOKMAKER_KINDS) == 10 and all(t.office for t in BOOKMAKER_KINDS)
+    assert len(BOOKMAKER_KINDS) == 10 and all(t.centre == "office" for t in BOOKMAKER_KINDS)
     for tile in BOOKMAKER_KINDS:
         # T-1: every road ends at the office (one edge per road segment).
         assert all(len(s.edges) == 1 for s in tile.segments if s.kind == "road"), tile.kind
         assert not any(s.kind == "monastery" for s in tile.segments)
     assert KINDS["BK7"].pennants == 1
-    assert not KINDS["BK9"].only_roads_and_fields and KINDS["X"].only_roads_and_fields
+    # X-2 goes by kind: a crossing gives a roadside card, a bookmaker crossing none.
+    game = Game(["A", "B"], ["christmas"])
+    assert draw_decks(game, 0, (5, 5), "X") == ["roadside"]
+    assert draw_decks(game, 0, (5, 5), "BK9") == []

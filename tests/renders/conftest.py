@@ -1,4 +1,7 @@
-"""Shared helpers for render tests: decoding and golden-image comparison.
+"""Shared helpers for render tests: decoding, golden-image comparison, and
+the English words images take in (from the bot's text layer, the one source
+of every player-facing word: renders never import the bot, their callers
+pass the words in).
 
 Golden images live in tests/renders/golden/. To regenerate them after an
 intended change of the drawings, run::
@@ -17,8 +20,28 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from bot.present.events import breakdown
+from bot.present.hands import hand_sections
+from bot.render import captions
+from bot.text import ENGLISH
+from engine.views import PrivateView, PublicView
+from renders.final import Row
+from renders.hand import HandSection
+
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("RENDERS_UPDATE_GOLDEN") == "1"
+WORDS = captions(ENGLISH)  # the images' words in English, as the bot draws them
+
+
+def english_hand(view: PrivateView) -> list[HandSection]:
+    """The sections of a hand image, as the bot builds them (its adapters)."""
+    return hand_sections(view, ENGLISH)
+
+
+def english_rows(view: PublicView) -> list[Row]:
+    """The final breakdown rows, as the bot builds them from the score events."""
+    rows = breakdown(list(view.players), list(view.events), ENGLISH)
+    return [(str(label), points) for label, points in rows.items()]
 
 
 def decode(png: bytes) -> Image.Image:

@@ -14,11 +14,10 @@ from engine.views import FollowerView, PublicView, TileView, private_view, publi
 from renders.board import MAX_TILE, board_image, render_board, tile_in_hand, tile_size
 from renders.choices import distinct_cells, number_cells
 from renders.demo import random_game
-from renders.english import english
-from tests.renders.conftest import assert_matches_golden, decode
+from renders.turn import render_turn
+from tests.renders.conftest import WORDS, assert_matches_golden, decode
 
 ONE_MB = 1024 * 1024
-WORDS = english()
 
 
 def test_numbering_follows_the_given_order_and_skips_repeats() -> None:
@@ -112,8 +111,11 @@ def test_each_seat_has_its_own_follower_look() -> None:
 
 def test_follower_on_an_unknown_spot_is_skipped_not_a_crash() -> None:
     view = public_view(Game(["Ada", "Bo"], seed=1))
-    odd = (FollowerView(0, 5, 5, "N", "city", False), FollowerView(1, 0, 0, "XYZ", "road", False))
-    decode(render_board(replace(view, followers=odd), WORDS))
+    known = FollowerView(0, 5, 5, "N", "city", False)
+    odd = (known, FollowerView(1, 0, 0, "XYZ", "road", False))
+    shown = decode(render_board(replace(view, followers=odd), WORDS))
+    alone = decode(render_board(replace(view, followers=(known,)), WORDS))
+    assert shown.tobytes() == alone.tobytes()  # drawn as if it were not there
 
 
 def test_public_counts_and_staked_chips_are_shown() -> None:
@@ -149,6 +151,7 @@ def test_public_image_is_the_same_whatever_the_hands() -> None:
     b = _game_with_secret(["mastermind", "farm-bonus"])
     assert private_view(a, 0).hidden != private_view(b, 0).hidden
     assert render_board(public_view(a), WORDS) == render_board(public_view(b), WORDS)
+    assert render_turn(public_view(a), WORDS) == render_turn(public_view(b), WORDS)
     # The private view's public part is the same public view.
     assert render_board(private_view(a, 0).public, WORDS) == render_board(public_view(a), WORDS)
 

@@ -58,4 +58,5 @@ def test_choices_import_without_pillow() -> None:
         "assert c.distinct_rotations('X', [0, 90]) == [0]; "
         "assert 'PIL' not in sys.modules, 'PIL was imported'"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 from engine import Game
 from engine.views import public_view
 from renders.board import board_bounds, paint_cells, render_board
-from renders.english import english
+from tests.renders.conftest import WORDS
 
 
 def _view(extra):
@@ -21,7 +21,7 @@ def _view(extra):
 
 
 def _image(extra) -> Image.Image:
-    return Image.open(io.BytesIO(render_board(_view(extra), english()))).convert("RGB")
+    return Image.open(io.BytesIO(render_board(_view(extra), WORDS))).convert("RGB")
 
 
 def test_locks_and_tiebreak_marks_are_drawn_where_the_feature_is():

@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterator
 import pytest
 from PIL import Image
 
+from engine.expansions import known_expansions
 from engine.expansions.christmas_cards import card_view
 from engine.game import Game
 from engine.views import PrivateView, public_view
 from renders.board import badge_sprite, board_image
 from renders.choices import distinct_cells
 from renders.demo import ai_game, follower_step, random_game
-from renders.english import english, english_breakdown, english_hand
 from renders.final import final_image
 from renders.hand import hand_image
 from renders.overlays.christmas import tiebreak_icon
@@ -29,8 +29,9 @@ from renders.pieces import chip_sprite, follower_sprite
 from renders.preview import follower_preview, placement_preview, tile_choices_image
 from renders.text import MIN_PX, PHONE_WIDTH, TextRecord, recording
 from renders.timelapse import frames, views_from_record
+from renders.turn import turn_image
+from tests.renders.conftest import WORDS, english_hand, english_rows
 
-WORDS = english()
 NAMES = ["Zoë 🎄", "Bartholomew the Longwinded", "Дмитрий", "佐藤", "שרה", "محمد"]
 
 
@@ -43,7 +44,7 @@ def fresh_sprites() -> Iterator[None]:
 
 
 def _expansion_game(stop_after: int | None) -> Game:
-    return ai_game(7, expansions=("gifts", "bets", "christmas"), stop_after=stop_after)
+    return ai_game(7, expansions=known_expansions(), stop_after=stop_after)
 
 
 def _board_mid() -> Image.Image:
@@ -51,6 +52,11 @@ def _board_mid() -> Image.Image:
     return board_image(
         public_view(game), WORDS, legal_cells=distinct_cells(game.legal_placements())
     )
+
+
+def _turn_late() -> Image.Image:
+    game = random_game(2, players=NAMES, stop_after=66)
+    return turn_image(public_view(game), WORDS, legal_cells=distinct_cells(game.legal_placements()))
 
 
 def _placement() -> Image.Image:
@@ -78,7 +84,7 @@ def _hand() -> Image.Image:
 def _final(players: int) -> Callable[[], Image.Image]:
     def make() -> Image.Image:
         view = public_view(random_game(5, players=NAMES[:players]))
-        return final_image(view, english_breakdown(view.events, players), WORDS)
+        return final_image(view, english_rows(view), WORDS)
 
     return make
 
@@ -95,6 +101,8 @@ IMAGES: dict[str, Callable[[], Image.Image]] = {
     "board-turn-with-cells": _board_mid,
     "board-finished-expansions": lambda: board_image(public_view(_expansion_game(None)), WORDS),
     "board-finished-82": lambda: board_image(public_view(random_game(3)), WORDS),
+    "turn-start": lambda: turn_image(public_view(Game(NAMES[:2], seed=1)), WORDS),
+    "turn-late-six-players": lambda: _turn_late(),
     "placement-preview": _placement,
     "follower-preview": _follower,
     "tile-choices": lambda: tile_choices_image("BK7", [0, 90, 180, 270], WORDS),

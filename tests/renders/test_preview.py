@@ -11,7 +11,6 @@ from engine.game import Game
 from engine.views import TileView, public_view
 from renders.choices import distinct_rotations
 from renders.demo import follower_step, random_game
-from renders.english import english
 from renders.preview import (
     follower_preview,
     placement_preview,
@@ -20,9 +19,7 @@ from renders.preview import (
     render_tile_choices,
     tile_choices_image,
 )
-from tests.renders.conftest import assert_matches_golden, decode
-
-WORDS = english()
+from tests.renders.conftest import WORDS, assert_matches_golden, decode
 
 
 def _turn(seed: int = 7, stop_after: int = 12) -> tuple[Game, tuple[int, int], list[int]]:

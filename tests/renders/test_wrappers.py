@@ -14,7 +14,9 @@ from engine.views import private_view, public_view
 from renders import warm_up
 from renders.choices import distinct_cells, distinct_rotations
 from renders.demo import follower_step, random_game
-from renders.english import english_breakdown
+from renders.pieces import follower_sprite
+from renders.turn import turn_image
+from tests.renders.conftest import WORDS, english_rows
 
 
 def _kind(data: bytes) -> str:
@@ -30,6 +32,10 @@ async def test_every_image_through_the_wrappers() -> None:
     rots = distinct_rotations(tile, [r for x, y, r in placements if (x, y) == cell])
     assert _kind(await render.board_async(view, distinct_cells(placements))) == "PNG"
     assert _kind(await render.board_async(view, words=ENGLISH)) == "PNG"
+    # The turn's image by default; the whole board for /board and the final score.
+    turn = Image.open(io.BytesIO(await render.board_async(view)))
+    whole = Image.open(io.BytesIO(await render.board_async(view, whole=True)))
+    assert turn.width == 1100 and whole.width != turn.width
     assert _kind(await render.placement_async(view, cell, tile, rots)) == "PNG"
     assert _kind(await render.tile_async(tile, rots) or b"") == "PNG"
     mine = private_view(game, 0)
@@ -40,11 +46,19 @@ async def test_every_image_through_the_wrappers() -> None:
     assert render.captions(ENGLISH).tile_to_place == ENGLISH("image.tile_to_place")
     done = random_game(3)
     end = public_view(done)
-    rows = english_breakdown(end.events, len(end.players))
+    rows = english_rows(end)
     assert _kind(await render.final_async(end, rows)) == "PNG"
     assert _kind(await render.timelapse_async(done.record())) == "GIF"
     await render.warm_up_async([end])
 
 
 def test_warm_up_with_views_of_games_in_progress() -> None:
-    warm_up([public_view(random_game(2, stop_after=30))])
+    view = public_view(random_game(2, stop_after=30))
+    assert view.followers  # pieces to warm up
+    follower_sprite.cache_clear()
+    warm_up(WORDS, [view])
+    # Its turn image was drawn once: drawing it now draws no follower anew.
+    warmed = follower_sprite.cache_info()
+    assert warmed.misses > 0
+    turn_image(view, WORDS)
+    assert follower_sprite.cache_info().misses == warmed.misses

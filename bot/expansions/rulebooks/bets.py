@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from bot.expansions.adapter import Entry, RulesBook
 from bot.text import Text, Words, join
-from engine.expansions.bet_chips import CHIP_SET
+from engine.expansions.bet_chips import CHIP_SET, CHIPS
 
 MESSAGES: Mapping[str, Entry] = {
     "bets.rules.title": "The Bets",
@@ -32,11 +32,15 @@ MESSAGES: Mapping[str, Entry] = {
     ),
     "bets.rules.chips": "**The chips.** Every player has the same six:\n{chips}",
     "bets.rules.chip": "`{face}`: {wins}",
+    # one number of a chip (also beside the chips in a hand picture); points: "8 points"
     "bets.rules.exactly": {
-        "one": "exactly {count} tile pays {points}",
-        "other": "exactly {count} tiles pays {points}",
+        "one": "exactly {count} tile: {points}",
+        "other": "exactly {count} tiles: {points}",
     },
-    "bets.rules.or_more": "{count} or more tiles pays {points}",
+    "bets.rules.or_more": {
+        "one": "{count} or more tiles: {points}",
+        "other": "{count} or more tiles: {points}",
+    },
 }
 
 BOOK = RulesBook(
@@ -44,17 +48,27 @@ BOOK = RulesBook(
 )
 
 
+def win_lines(face: str, words: Words) -> list[Text]:
+    """What a chip pays, one line per number on it: "exactly 4 tiles: 8
+    points", "7 or more tiles: 7 points" (the chip table below, and the
+    captions beside the chips in a hand picture)."""
+    chip = CHIPS.get(face)
+    if chip is None:
+        return []
+    return [
+        words(
+            "bets.rules.or_more" if w.high is None else "bets.rules.exactly",
+            count=w.low,
+            points=words("scores.points", count=w.points),
+        )
+        for w in chip.wins
+    ]
+
+
 def chips_page(words: Words) -> Text:
     """The chip table in words, from the engine's one table (T-7)."""
-    lines = []
-    for chip in CHIP_SET:
-        wins = [
-            words(
-                "bets.rules.or_more" if w.high is None else "bets.rules.exactly",
-                count=w.low,
-                points=w.points,
-            )
-            for w in chip.wins
-        ]
-        lines.append(words("bets.rules.chip", face=Text(chip.face), wins=join(wins, "; ")))
+    lines = [
+        words("bets.rules.chip", face=Text(chip.face), wins=join(win_lines(chip.face, words), "; "))
+        for chip in CHIP_SET
+    ]
     return words("bets.rules.chips", chips=join(lines))

@@ -31,7 +31,7 @@ MESSAGES: Mapping[str, Entry] = {
         "city worth 3) while your completed features are scored.\n\n"
         "**End cards** stay secret until the game ends, then count before the final "
         "scoring. Cards still in hand that are not end cards are worth nothing.\n\n"
-        "**Attacks**: every roadside card except Farm tiebreak; an attacked player may "
+        "**Attacks**: every roadside card except Field tiebreak; an attacked player may "
         "cancel it with Prevent attack."
     ),
     "christmas.kind.abbey.lightning": "abbey, acts at once",
@@ -102,13 +102,13 @@ MESSAGES: Mapping[str, Entry] = {
     "christmas.card.supply-bonus.effect": (
         "At the end: 2 points for each follower in your supply."
     ),
-    "christmas.card.farm-bonus": "Farm bonus",
+    "christmas.card.farm-bonus": "Field bonus",
     "christmas.card.farm-bonus.effect": (
-        "At the end: each farm you own scores 1 more point per completed city for you."
+        "At the end: each field you own scores 1 more point per completed city for you."
     ),
-    "christmas.card.shared-farm-bonus": "Shared farm bonus",
+    "christmas.card.shared-farm-bonus": "Shared field bonus",
     "christmas.card.shared-farm-bonus.effect": (
-        "At the end: each farm where you share the most farmers with others scores 1 more "
+        "At the end: each field where you share the most farmers with others scores 1 more "
         "point per completed city for you."
     ),
     # --- the roadside deck (X-5) ---
@@ -181,9 +181,9 @@ MESSAGES: Mapping[str, Entry] = {
         "In the next player's turn you choose the cell where their tile goes; they choose "
         "its rotation."
     ),
-    "christmas.card.farm-tiebreak": "Farm tiebreak",
+    "christmas.card.farm-tiebreak": "Field tiebreak",
     "christmas.card.farm-tiebreak.effect": (
-        "At the end: in every farm where you are tied for the most farmers, you count one "
+        "At the end: in every field where you are tied for the most farmers, you count one "
         "farmer more. Two such cards cancel out."
     ),
 }

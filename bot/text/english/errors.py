@@ -27,9 +27,16 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "error.not_your_seat": "Seat {seat} is not yours.",
     "error.no_such_seat": "There is no seat {seat} in game #{game}.",
     "error.not_ai_seat": "Seat {seat} is not an AI seat.",
-    "error.table_full": "The table is full ({most} players at most, B-1).",
+    # ``count``: a limit (bot.errors.player_text), the number its noun agrees with
+    "error.table_full": {
+        "one": "This game is full: {count} player at most.",
+        "other": "This game is full: {count} players at most.",
+    },
     "error.already_seated": "You already have a seat in this game.",
-    "error.bad_name": "A display name needs 1 to {most} characters.",
+    "error.bad_name": {
+        "one": "A display name needs 1 to {count} character.",
+        "other": "A display name needs 1 to {count} characters.",
+    },
     "error.seat_kind": "A seat is either an AI (no user) or a user's (not AI).",
     "error.unknown_colour": "Unknown colour {colour}; choose from {choices}.",
     "error.colour_taken": "{colour} is taken.",
@@ -56,9 +63,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "The game could not be saved: the bot cannot reach its database. "
         "Nothing was changed; try again later."
     ),
+    "error.store_unreadable": (
+        "The bot cannot read its games right now: its database is unavailable. "
+        "Try again in a moment."
+    ),
     "error.not_allowed": "Not allowed: {reason}",
-    "error.not_json.object": "Not allowed: an action must be a JSON object.",
-    "error.not_json.values": "Not allowed: an action may only hold JSON values.",
     "error.engine_failure": (
         "Not allowed: the game could not apply this action; nothing was changed."
     ),
@@ -85,15 +94,22 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "error.stale_choice.gone": "That choice is no longer open.",
     "error.stale_choice.unknown": "Pick one of the offered choices (start typing to see them).",
     "error.bad_cell": "Write the cell as its number on the board (e.g. 7) or as x,y, not '{text}'.",
-    "error.cannot_place.cell": (
-        "Your tile cannot go at '{text}': choose one of the {count} numbered cells on the board."
-    ),
+    "error.cannot_place.cell": {
+        "one": "Your tile cannot go at '{text}': choose the {count} numbered cell on the board.",
+        "other": (
+            "Your tile cannot go at '{text}': choose one of the {count} numbered cells on the "
+            "board."
+        ),
+    },
     "error.cannot_place.rotation": (
         "At {x},{y} your tile cannot be turned {rotation} degrees: choose {legal}."
     ),
-    "error.cannot_place.which": (
-        "At {x},{y} your tile fits {count} ways: give the rotation (the choices list them)."
-    ),
+    "error.cannot_place.which": {
+        "one": "At {x},{y} your tile fits {count} way: give the rotation (the choices list it).",
+        "other": (
+            "At {x},{y} your tile fits {count} ways: give the rotation (the choices list them)."
+        ),
+    },
     "error.cannot_follow": (
         "'{text}' is not a spot for a follower now: give a number from your tile's picture, "
         "or none."
@@ -115,7 +131,10 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "This is a league game: only league members may join (/league join)."
     ),
     "error.not_a_game_channel": "Open games in a server text channel or thread.",
-    "error.league.name_length": "A league name needs 1 to {most} characters.",
+    "error.league.name_length": {
+        "one": "A league name needs 1 to {count} character.",
+        "other": "A league name needs 1 to {count} characters.",
+    },
     "error.league.exists": "This server already has a league called '{name}'.",
     "error.league.unknown": "No league called '{name}' on this server.",
     "error.league.already_member": "You are already in {league}.",

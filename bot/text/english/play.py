@@ -51,20 +51,29 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "one": "Place your tile: choose the numbered cell ({count} cell fits).",
         "other": "Place your tile: choose a cell, numbered as on the board ({count} cells fit).",
     },
-    "panel.cell_select": "Choose a cell ({count} possible)",
+    "panel.cell_select": {
+        "one": "Choose a cell ({count} possible)",
+        "other": "Choose a cell ({count} possible)",
+    },
     "panel.cell_option": "Cell {number} · {x},{y}",
     "panel.cells_page": "Cells {first}-",
-    "panel.choose_rotation": (
-        "Cell {number} ({x},{y}): your tile fits {count} ways. "
-        "Pick one; the numbers match the picture."
-    ),
+    "panel.choose_rotation": {
+        "one": "Cell {number} ({x},{y}): your tile fits {count} way, as in the picture.",
+        "other": (
+            "Cell {number} ({x},{y}): your tile fits {count} ways. "
+            "Pick one; the numbers match the picture."
+        ),
+    },
     "panel.one_rotation": "Cell {number} ({x},{y}): your tile fits one way, as in the picture.",
     "panel.rotation": "Place as {number}",
     "panel.place_here": "Place it here",
     "panel.follower": "Put a follower on your tile? The numbers match the picture.",
     "panel.asks": "{prompt}.",
     "panel.also": "You may also:",
-    "panel.actions_select": "Your choice ({count} possible)",
+    "panel.actions_select": {
+        "one": "Your choice ({count} possible)",
+        "other": "Your choice ({count} possible)",
+    },
     "panel.chosen": "Done: {choice}.",
     "panel.actions_page": "Actions {first}-",
     # --- what the game waits for, and choices ------------------------------------------------
@@ -129,14 +138,17 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "where.owned_feature_side": "{whose} {feature} at {x},{y} ({where})",
     "where.role_at": "the {role} at {x},{y}",
     "where.owned_role_at": "{whose} {role} at {x},{y}",
+    "where.your_role_at": "your {role} at {x},{y}",
     "where.role_at_side": "the {role} at {x},{y} ({where})",
     "where.owned_role_at_side": "{whose} {role} at {x},{y} ({where})",
+    "where.your_role_at_side": "your {role} at {x},{y} ({where})",
     "tile.monastery": "a monastery",
     "tile.city": {"one": "a city", "other": "a city over {count} sides"},
     "tile.city_pennant": {
         "one": "a city with a pennant",
         "other": "a city over {count} sides with a pennant",
     },
+    "tile.cities": {"one": "a city", "other": "{count} separate cities"},
     "tile.roads": {"one": "a road", "other": "{count} roads"},
     "tile.office": "a betting office",
     "tile.fields": "only fields",
@@ -155,6 +167,13 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "image.alt.scores": "Scores: {scores}",
     "image.alt.hand": "Your hand: {hand}",
     "image.alt.replay": "An animated replay of the whole game, turn by turn",
+    "image.alt.part": (
+        "the board around {x},{y}, where the last tile went, and the whole board small"
+    ),
+    "image.alt.cells": {
+        "one": "{count} numbered cell where the tile fits",
+        "other": "{count} numbered cells where the tile fits",
+    },
     "image.resigned_name": "{name} (resigned)",
     "image.tile_to_place": "Tile to place",
     "image.tiles_left": {"one": "{count} tile left", "other": "{count} tiles left"},
@@ -163,6 +182,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "image.followers": "Followers",
     "image.legend.last": "last tile placed",
     "image.legend.legal": "your tile fits here",
+    "image.legend.region": "the part shown above (all of it: /board)",
     "image.rotations_title": "Your tile at {x},{y}: pick how it lies",
     "image.follower_title": "Put a follower? Pick a number",
     "image.feature.road": "Road",
@@ -239,7 +259,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "group.road": "Roads",
     "group.city": "Cities",
     "group.monastery": "Monasteries",
-    "group.field": "Farms",
+    "group.field": "Fields",
     "group.other": "Other",
     "final.over": "**Game over: {head}**",
     "final.head": {
@@ -250,10 +270,18 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "final.resigned_seat": "{name} (resigned; the AI played on)",
     "final.rank": "{name}: {points}",
     "final.end_scoring": "Final scoring:\n{lines}",
-    "final.images": "The score breakdown and a replay of the whole game are attached.",
+    "final.images": (
+        "The score breakdown, the whole board and a replay of the whole game are attached."
+    ),
     "final.league": "League ratings updated (`/league standings`).",
     "final.record": "Download the record with `/carcassonne record game:{game}`.",
-    "scores.line": "{name}: {points} points, {followers} followers in supply",
+    "scores.line": "{name}: {points}, {followers}",
+    # a number of points, and of followers left in a player's supply
+    "scores.points": {"one": "{count} point", "other": "{count} points"},
+    "scores.supply": {
+        "one": "{count} follower in supply",
+        "other": "{count} followers in supply",
+    },
     "scores.head_over": "Game #{game}: over",
     "scores.head_turn": "Game #{game}: turn {turn}",
     "scores.breakdown": "Points so far: {groups}",
@@ -263,7 +291,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     # --- hands (private) -------------------------------------------------------------------
     "hand.head": "Game #{game}, your hand:\n{hand}",
     "hand.empty": "nothing hidden.",
-    "hand.line": "{label}: {items}",
+    "hand.line": "{label}:\n{items}",
+    "hand.bullet": "- {item}",
     "hand.none": "none",
     "hand.item_full": "{name} ({extra}) - {text}",
     "hand.item_extra": "{name} ({extra})",

@@ -13,8 +13,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "settings.mentions": "- Pings when it is your turn or a question waits for you: **{state}**",
     "settings.dms": "- Direct messages (your hand, questions out of turn): **{state}**",
     "settings.auto": (
-        "- Answer for me when I have nothing to play (an attack I hold no card against, "
-        "a scoring I have no card for): **{state}**"
+        "- Answer for me when I leave an attack or scoring question open a short while "
+        "(the attack passes, no card is played): **{state}**"
     ),
     "settings.away_until": (
         "- Away until {date} (your time): no pings, and your time limits pause."
@@ -52,19 +52,22 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "league.joined": "You joined **{league}**.",
     "league.left": "You left **{league}**.",
     "league.info_title": "League {league}",
-    "league.members": "Members ({count})",
+    "league.members": {"one": "Members ({count})", "other": "Members ({count})"},
     "league.seasons": "Seasons",
     "league.season_line": "{name}: {start} – {end}",
     "league.running": "running",
     "league.none": "none",
     "league.none_yet": "none yet",
     "league.standing": (
-        "`{rank:>2}.` **{name}** — rating {rating} · {games} games · {wins} wins · avg {average}"
+        "`{rank:>2}.` **{name}** — rating {rating} · {games} · {wins} · avg {average}"
     ),
     "league.standing_shared": (
-        "`{rank:>2}.` **{name}** — rating {rating} · {games} games · {wins} wins"
-        " ({shared} shared) · avg {average}"
+        "`{rank:>2}.` **{name}** — rating {rating} · {games} · {wins} ({shared}) · avg {average}"
     ),
+    # the counts of a standing line
+    "league.games": {"one": "{count} game", "other": "{count} games"},
+    "league.wins": {"one": "{count} win", "other": "{count} wins"},
+    "league.shared": {"one": "{count} shared", "other": "{count} shared"},
     "league.no_games": "No finished games yet.",
     "league.standings_footer": "Page {page}/{pages} · rating = mu - 3 sigma (openskill)",
     "league.standings_all": "{league} — all games",
@@ -77,11 +80,14 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "league.ai": "AI",
     "league.profile_title": "{player} in {league}",
     "league.recent": "Recent games",
-    "league.recent_game": "#{game} {date}: rank {rank}, {score} points",
+    "league.recent_game": "#{game} {date}: rank {rank}, {score}",
     "league.rating_history": "Rating history",
     "league.not_rated": "not rated yet",
     "league.needs_manage_server": "You need the Manage Server permission for that.",
     "league.season_started": "Season **{season}** of {league} started.",
     "league.season_ended": "Season **{season}** of {league} ended.",
-    "league.recomputed": "Recomputed {count} ratings of {league} from the stored results.",
+    "league.recomputed": {
+        "one": "Recomputed {count} rating of {league} from the stored results.",
+        "other": "Recomputed {count} ratings of {league} from the stored results.",
+    },
 }

@@ -49,9 +49,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "You have no running game or open lobby here. Open one with `/carcassonne new`."
     ),
     "games.more": {"one": "... and {count} more", "other": "... and {count} more"},
-    "games.lobby": (
-        "**#{game}** lobby {where}: {players} ({count}/{most} seats; {expansions}){closes}"
-    ),
+    "games.lobby": "**#{game}** lobby {where}: {players} ({seats}; {expansions}){closes}",
+    # seats taken of the most a game has
+    "games.seats": {"one": "{taken}/{count} seat", "other": "{taken}/{count} seats"},
     "games.closes": ", closes in {time}",
     "games.active": (
         "**#{game}** {where}: {players} ({expansions}) · turn {turn} · {whose} · {time}"

@@ -1,7 +1,8 @@
 """The Bets (RULES.md T-1..T-8): bookmaker tiles, staking chips, settlement.
 
-The 10 bookmaker tiles are rows of the tile catalogue (engine/tiles.py, T-8);
-the Game shuffles them into the bag. The chips are the table in
+The 10 bookmaker tiles are this package's table (:mod:`.tiles`, T-8),
+registered with the tile catalogue by its Plugin and shuffled into the land
+tiles (``stock``). The chips are the table in
 :mod:`engine.expansions.bet_chips` (T-7). This package adds, through hook
 points and action types only:
 
@@ -39,9 +40,9 @@ from engine.expansions.bets.state import (
     staked,
     state,
 )
+from engine.expansions.bets.tiles import BOOKMAKER_KINDS, is_bookmaker, stock
 from engine.phases import ActionSpec, Steps
 from engine.scoring import FeatureScore
-from engine.tiles import KINDS
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -52,6 +53,7 @@ __all__ = [
     "ACTIONS",
     "BET_KINDS",
     "BET_REASON",
+    "BOOKMAKER_KINDS",
     "CHOOSE",
     "NAME",
     "PASS",
@@ -63,8 +65,10 @@ __all__ = [
     "StakedChip",
     "features_on",
     "install",
+    "is_bookmaker",
     "staked",
     "state",
+    "stock",
 ]
 
 
@@ -111,7 +115,7 @@ def install(game: Game) -> None:
 def _after_place(game: Game, result: PlaceResult) -> Steps:
     """Remember every placed office (T-1) so views and settlement find them."""
     pos = result.placed.pos
-    if KINDS[result.placed.kind].office:
+    if is_bookmaker(result.placed.kind):
         st = state(game)
         st.offices.append(pos)
         st.stacks[pos] = []

@@ -26,7 +26,7 @@ _GROWTH: tuple[tuple[int, float], ...] = ((0, 0.4), (1, 0.3), (2, 0.2), (3, 0.1)
 def _expected(face: str, feat: Feature, tiles_left: int) -> float:
     """Rough expected payout of ``face`` on ``feat``: at least one more tile per
     open edge, a little more likely; near the end the count stays as it is."""
-    n = len(feat.tiles)
+    n = feat.size
     if tiles_left < 4 * max(1, feat.open_edges):
         return float(payout(face, n))
     base = n + feat.open_edges
@@ -58,7 +58,7 @@ def _ai_choose(game: Game, player: int, legal: list[Action]) -> Action | None:
             continue
         pos = (action["x"], action["y"])
         _, root = resolve_choice(game, SettleFeature.from_record(action))
-        tiles = len(game.board.features[root].tiles)
+        tiles = game.board.features[root].size
         points = sum(payout(s.face, tiles) for s in st.stacks[pos] if s.player == player)
         if points > best_points:
             best, best_points = action, points

@@ -29,7 +29,8 @@ from engine.expansions.bets.state import (
     location_of,
     state,
 )
-from engine.phases import Action, Decision, IllegalAction, Steps
+from engine.frozen import FrozenDict, FrozenList, freeze
+from engine.phases import Action, IllegalAction, Steps, new_decision
 from engine.scoring import COMPLETED, FINAL, FeatureScore
 
 if TYPE_CHECKING:
@@ -43,10 +44,14 @@ def feature_scored(game: Game, score: FeatureScore) -> None:
     if score.reason != COMPLETED or feat.kind not in BET_KINDS:
         return
     st = state(game)
-    offices = [p for p in st.offices if st.stacks[p] and p in feat.tiles]
+    staked = [p for p in st.offices if st.stacks[p]]
+    if not staked:
+        return
+    tiles = feat.tiles
+    offices = [p for p in staked if p in tiles]
     if offices:
         # T-6: the plain tile count, whatever modifiers did to the points.
-        st.scored.append(Scored(game.board.find(score.root), feat.kind, len(feat.tiles), offices))
+        st.scored.append(Scored(game.board.find(score.root), feat.kind, feat.size, offices))
 
 
 # --- feature choices (T-4 active player, T-5 owners) ----------------------------
@@ -58,22 +63,26 @@ def _open_asks(game: Game) -> list[tuple[int, Pos]]:
 def _choose_step(game: Game, step: str, active: int | None) -> Steps:
     """Wait until every open ask is answered (any order)."""
     st = state(game)
-    while _open_asks(game):
-        asks = _open_asks(game)
+    # Nothing on the board or the offices changes while the choices are
+    # made, so each question is worded once (unchangeable, as the decision
+    # hands it out), not again for every answer.
+    questions: dict[tuple[int, Pos], FrozenDict] = {}
+    while asks := _open_asks(game):
+        for p, pos in asks:
+            if (p, pos) not in questions:
+                questions[p, pos] = freeze(
+                    {
+                        "player": p,
+                        "x": pos[0],
+                        "y": pos[1],
+                        "chips": len(st.stacks[pos]),
+                        "features": feature_info(game, pos, st.asks[(p, pos)]),
+                    }
+                )
         players = tuple(sorted({p for p, _ in asks}))
-        info = {
-            "questions": [
-                {
-                    "player": p,
-                    "x": pos[0],
-                    "y": pos[1],
-                    "chips": len(st.stacks[pos]),
-                    "features": feature_info(game, pos, st.asks[(p, pos)]),
-                }
-                for p, pos in asks
-            ]
-        }
-        action = yield Decision(step, players, players[0] if active is None else active, (), info)
+        info = FrozenDict(questions=FrozenList([questions[k] for k in asks]))
+        turn = players[0] if active is None else active
+        action = yield new_decision(step, players, turn, (), info)
         yield from game.hooks.actions[action.TYPE].run(game, action)
 
 
@@ -236,6 +245,6 @@ def settle_final(game: Game) -> Steps:
         for chip in list(st.stacks[pos]):
             root = st.answers.get((chip.player, pos), feats[0].id if feats else None)
             feat = None if root is None else game.board.features[game.board.find(root)]
-            tiles = 0 if feat is None else len(feat.tiles)
+            tiles = 0 if feat is None else feat.size
             _flip(game, pos, [chip], feat, tiles, FINAL)
     st.asks, st.answers = {}, {}

@@ -21,8 +21,8 @@ from engine.expansions.bets.state import (
     features_on,
     state,
 )
+from engine.expansions.bets.tiles import is_bookmaker
 from engine.phases import Action, Decision, IllegalAction, Steps
-from engine.tiles import KINDS
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def _skip_reason(game: Game, pos: Pos) -> str | None:
     st = state(game)
-    if not game.bag:
+    if not game.tiles_left():
         return "the bookmaker tile was the last tile of the game (T-2)"
     if all(game.board.is_complete(feat) for _, feat in features_on(game, pos)):
         return "all roads and cities on the bookmaker tile are complete (T-2)"
@@ -41,7 +41,7 @@ def _skip_reason(game: Game, pos: Pos) -> str | None:
 
 def stake_step(game: Game) -> Steps:
     turn = game.turn
-    if turn is None or turn.placed is None or not KINDS[turn.placed.kind].office:
+    if turn is None or turn.placed is None or not is_bookmaker(turn.placed.kind):
         return
     pos = turn.placed.pos
     reason = _skip_reason(game, pos)

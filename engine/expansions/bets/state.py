@@ -94,7 +94,7 @@ def location_of(game: Game, pos: Pos, root: int) -> str:
 def feature_info(game: Game, pos: Pos, roots: list[int]) -> list[dict[str, Any]]:
     wanted = {game.board.find(r) for r in roots}
     return [
-        {"location": loc, "feature": feat.kind, "tiles": len(feat.tiles)}
+        {"location": loc, "feature": feat.kind, "tiles": feat.size}
         for loc, feat in features_on(game, pos)
         if feat.id in wanted
     ]

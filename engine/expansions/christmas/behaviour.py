@@ -69,9 +69,14 @@ class Behaviour:
     def why_not(self, game: Game, player: int, card: CardDesign) -> str | None:
         """Why the card cannot be played from hand now (after the hand, turn and
         timing checks every card shares), or None."""
-        if not card.options(game, player):
+        if not self.has_options(game, player, card):
             return f"{card.id!r} has no legal target now"
         return None
+
+    def has_options(self, game: Game, player: int, card: CardDesign) -> bool:
+        """Whether :meth:`options` lists any target now (a behaviour may know
+        without listing them all: card legality asks on every listing)."""
+        return bool(card.options(game, player))
 
     def check_target(self, game: Game, card: CardDesign, action: XmasTarget) -> None:
         """Checks of a chosen target beyond being one of the options."""

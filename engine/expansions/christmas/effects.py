@@ -25,7 +25,7 @@ from engine.expansions.christmas.state import (
     tiebreak_marks,
     tied_owners,
 )
-from engine.expansions.christmas.targets import feature_option, swap_options
+from engine.expansions.christmas.targets import feature_option, has_swap, swap_options
 from engine.marks import is_locked
 from engine.phases import IllegalAction, Steps
 
@@ -187,7 +187,8 @@ class Tiebreak(Behaviour):
 
 # --- X-4.11 -------------------------------------------------------------------------
 class ReturnFollower(Behaviour):
-    """One of your followers back to supply, not one held by a lock (ruling)."""
+    """One of your followers back to supply, not one held by a lock (ruling),
+    never an expansion's piece such as the abbot (C-4)."""
 
     target = "follower"
 
@@ -195,7 +196,7 @@ class ReturnFollower(Behaviour):
         return [
             Option(follower_ref(game, f), follower_key(game, f), f)
             for feat, f in game.followers_of(player)
-            if not is_locked(feat)
+            if not is_locked(feat) and f.piece is None
         ]
 
     def run(self, r: Resolution) -> Steps:
@@ -216,6 +217,9 @@ class Swap(Behaviour):
 
     def options(self, game: Game, player: int, card: CardDesign) -> list[Option] | None:
         return swap_options(game, player, card.feature)
+
+    def has_options(self, game: Game, player: int, card: CardDesign) -> bool:
+        return has_swap(game, player, card.feature)
 
     def affected(self, game: Game, player: int, opt: Option | None) -> set[int]:
         return set() if opt is None else {opt.data[1].player}

@@ -42,7 +42,9 @@ from engine.expansions.christmas.state import (
     tiebreak_marks,
     tied_owners,
 )
+from engine.expansions.christmas.targets import MODIFIER_FIELDS
 from engine.expansions.christmas.view import deferred_view
+from engine.fields import refuse_unused
 from engine.marks import is_locked
 from engine.phases import Action, IllegalAction, Steps
 
@@ -151,6 +153,7 @@ def validate_modifier(game: Game, action: XmasModifier) -> None:
     if question is None or question.step != STEP_MODIFIER:
         raise IllegalAction("no feature is being scored now (X-3.2)")
     card = action.card
+    refuse_unused(action, MODIFIER_FIELDS if card is not None else (), "'card': null (X-3.2)")
     if card is None:
         return
     design = BY_ID.get(card)

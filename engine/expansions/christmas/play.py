@@ -33,9 +33,14 @@ from engine.expansions.christmas.state import (
     ask,
     state,
 )
-from engine.expansions.christmas.targets import TARGET_KEYS
+from engine.expansions.christmas.targets import TARGET_FIELDS, TARGET_KEYS
+from engine.fields import refuse_unused
 from engine.phases import Action, IllegalAction, Steps
 from engine.tiles import KINDS
+
+# X-2 (Ruling): the tiles whose only features are roads and fields, by kind; a
+# kind that plays as one of them (a garden twin, A-2) counts too.
+ROADSIDE_KINDS = frozenset({"U", "V", "W", "X"})
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -86,7 +91,8 @@ def draw_decks(game: Game, player: int, pos: Pos, kind: str) -> list[Deck]:
         if mpos != pos and any(f.player != player for f in board.feature_of(node).followers):
             out.append("abbey")
             break
-    if KINDS[kind].only_roads_and_fields:
+    tile = KINDS.get(kind)
+    if tile is not None and tile.plays_as in ROADSIDE_KINDS:
         out.append("roadside")
     return out
 
@@ -194,6 +200,7 @@ def validate_target(game: Game, action: XmasTarget) -> None:
     question = state(game).ask
     if question is None or question.step not in (STEP_TARGET, STEP_MASTERMIND):
         raise IllegalAction("no card target is being chosen now")
+    refuse_unused(action, TARGET_FIELDS[question.target], f"a {question.target} target")
     key = TARGET_KEYS[question.target](game, action, action.player)
     if not any(o.key == key for o in question.options):
         sample = ", ".join(str(o.public) for o in question.options[:3])

@@ -37,8 +37,11 @@ class Mastermind(Behaviour):
         return {(player + 1) % len(game.players)}
 
     def why_not(self, game: Game, player: int, card: CardDesign) -> str | None:
-        if not game.bag:
+        if not game.tiles_left():
             return "no tile is left: there is no next turn (X-5.5)"
+        pile = game.opening()
+        if pile is not None:  # C-6: the next tile is drawn in order and goes where its rule says
+            return f"the next tile comes from the {pile} pile, whose place no card fixes (C-6)"
         if state(game).mastermind is not None:
             return "a mastermind is already waiting for the next turn (X-5.5)"
         return None
@@ -97,6 +100,8 @@ class DrawTwo(Behaviour):
             return "draw-two is played before placing your tile (X-4.7)"
         if turn.data.get(DRAW_TWO_USED):
             return "draw-two was already played this turn (X-4.7, one per turn)"
+        if turn.opening is not None:
+            return f"this turn's tile comes from the {turn.opening} pile: no second tile (C-6)"
         if not game.bag:
             return "no tile is left to draw (X-4.7)"
         return None

@@ -123,7 +123,8 @@ def follower_key(game: Game, f: Follower) -> tuple[int, int, str, int]:
 
 
 def features_of(game: Game, kind: str | None) -> list[Feature]:
-    return [feat for _, feat in sorted(game.board.features.items()) if feat.kind == kind]
+    # Ascending roots: the board keeps its features in that order.
+    return [feat for feat in game.board.features.values() if feat.kind == kind]
 
 
 def root_of(game: Game, feat: Feature) -> int:

@@ -76,20 +76,56 @@ TARGET_KEYS: dict[str, Callable[[Game, XmasTarget, int], Hashable]] = {
 }
 
 
+# Target kind -> the fields an answer names (any other is refused).
+TARGET_FIELDS: dict[str, frozenset[str]] = {
+    "feature": frozenset({"x", "y", "location"}),
+    "follower": frozenset({"x", "y", "location"}),
+    "swap": frozenset({"mine", "theirs"}),
+    "cell": frozenset({"x", "y"}),
+    "tile": frozenset({"tile"}),
+}
+MODIFIER_FIELDS = frozenset({"x", "y", "location"})  # X-3.2: the feature a modifier goes on
+
+
 def feature_option(game: Game, feat: Feature) -> Option:
     return Option(named_feature(game.board, feat), root_of(game, feat), feat)
 
 
+def _swappable(feat: Feature, kind: str | None) -> bool:
+    """X-5.4: a feature of ``kind`` whose followers a swap may take."""
+    return feat.kind == kind and not feat.completed and not is_locked(feat)
+
+
+def has_swap(game: Game, player: int, kind: str | None) -> bool:
+    """Whether :func:`swap_options` lists any pair, without listing them: some
+    follower of ``player``'s and another player's on two different features."""
+    mine: set[int] = set()
+    theirs: set[int] = set()
+    for feat in game.board.features.values():
+        if not feat.followers or not _swappable(feat, kind):
+            continue
+        for f in feat.followers:
+            if f.piece is None:
+                (mine if f.player == player else theirs).add(feat.id)
+    # Every pair is on one feature only when both sides hold that one alone.
+    return bool(mine and theirs) and not (len(mine) == 1 and mine == theirs)
+
+
 def swap_options(game: Game, player: int, kind: str | None) -> list[Option]:
     """X-5.4: one of ``player``'s followers and another player's, each on an
-    unfinished, unlocked feature of ``kind``, never the same feature."""
+    unfinished, unlocked feature of ``kind``, never the same feature, and
+    never an expansion's piece such as the abbot (C-4)."""
 
     def free(feat: Feature) -> bool:
-        return feat.kind == kind and not feat.completed and not is_locked(feat)
+        return _swappable(feat, kind)
 
-    mine = [(feat, f) for feat, f in game.followers_of(player) if free(feat)]
+    mine = [(feat, f) for feat, f in game.followers_of(player) if free(feat) and f.piece is None]
     theirs = sorted(
-        ((feat, f) for feat, f in game.board.followers() if f.player != player and free(feat)),
+        (
+            (feat, f)
+            for feat, f in game.board.followers()
+            if f.player != player and free(feat) and f.piece is None
+        ),
         key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player),
     )
     out: list[Option] = []

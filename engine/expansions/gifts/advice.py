@@ -23,8 +23,10 @@ FOLLOWER_BACK = 1.0  # worth of a follower returning to supply
 SAMPLE_KINDS = 6  # tile kinds from the pile sampled to judge Take two
 
 
-def tile_value(game: Game, player: int, kind: str) -> float:
-    """The AI's value of its best placement of ``kind`` (-inf if none)."""
+def tile_value(game: Game, player: int, kind: str, outlook: Outlook | None = None) -> float:
+    """The AI's value of its best placement of ``kind`` (-inf if none);
+    ``outlook``: one already made for this decision (the board unchanged)."""
+    outlook = outlook or Outlook(game, player)
     best = float("-inf")
     outlook = Outlook(game, player)  # option_values of every placement, worked out once
     for x, y, r in game.board.placements(kind):
@@ -94,7 +96,8 @@ def take_two_gain(game: Game, player: int, a: Action | None = None) -> float:
     """Expected gain of seeing a second tile: E[max(v1, v2)] - v1 over a
     sample of the kinds left in the pile (order unknown, contents public)."""
     assert game.turn is not None
-    v1 = tile_value(game, player, game.turn.tile)
+    outlook = Outlook(game, player)
+    v1 = tile_value(game, player, game.turn.tile, outlook)
     kinds = sorted({k for k in game.bag if game.board.can_place(k)})
     if not kinds:
         return float("-inf")
@@ -102,5 +105,7 @@ def take_two_gain(game: Game, player: int, a: Action | None = None) -> float:
     sample = rng.sample(kinds, min(SAMPLE_KINDS, len(kinds)))
     weights = {k: game.bag.count(k) for k in sample}
     total = sum(weights.values())
-    expected = sum(w * max(v1, tile_value(game, player, k)) for k, w in weights.items()) / total
+    expected = (
+        sum(w * max(v1, tile_value(game, player, k, outlook)) for k, w in weights.items()) / total
+    )
     return expected - v1

@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 
 from engine.ai.heuristics import Outlook, preview
+from engine.board import Neighbours
 from engine.expansions.gifts.actions import CHOOSE, OPEN
 from engine.expansions.gifts.advice import tile_value
 from engine.expansions.gifts.cards import CARDS
 from engine.expansions.gifts.state import END_POINTS, STEP_CHOOSE, state
 from engine.game import Game
 from engine.phases import STEP_PLACE, Action, Decision
-from engine.tiles import FACES
+from engine.tiles import FACES, Face
 
 GIFT_WORTH = 2.5  # a gift kept is 2 points (G-9), opened usually more
 
@@ -56,9 +57,11 @@ def placement(game: Game, player: int) -> Action | None:
     rng = random.Random(f"gifts-ai/place/{len(game.actions)}/{player}")
     best: tuple[float, float, int, int, int] | None = None
     outlook = Outlook(game, player)  # option_values of every placement, worked out once
+    near: dict[tuple[int, int], Neighbours] = {}
     for x, y, r in game.legal_placements():
         value = outlook.best(kind, (x, y), r)
-        if earns_gift(game, player, kind, x, y, r):
+        cell = near.get((x, y)) or near.setdefault((x, y), game.board.neighbours((x, y)))
+        if joins_others(game, player, FACES[(kind, r)], cell):
             value += GIFT_WORTH
         key = (value, rng.random(), x, y, r)
         if best is None or key > best:
@@ -76,6 +79,27 @@ def earns_gift(game: Game, player: int, kind: str, x: int, y: int, rotation: int
             top = max(prev.counts.values())
             if prev.counts.get(player, 0) < top:
                 return True
+    return False
+
+
+def joins_others(game: Game, player: int, face: Face, near: Neighbours) -> bool:
+    """earns_gift for ``face`` on the cell ``near`` describes, from the roots
+    across its edges (Board.neighbours), without previewing every segment."""
+    if not near.occupied:
+        return False
+    roots: dict[int, set[int]] = {}
+    for edge, seg in face.edge_pairs:  # roads and cities meet across edges only
+        root = near.edge_roots[edge]
+        if root is not None and face.segments[seg].kind in ("road", "city"):
+            roots.setdefault(seg, set()).add(root)
+    features = game.board.features
+    for joined in roots.values():
+        counts: dict[int, int] = {}
+        for root in joined:
+            for f in features[root].followers:
+                counts[f.player] = counts.get(f.player, 0) + 1
+        if counts and counts.get(player, 0) < max(counts.values()):
+            return True
     return False
 
 

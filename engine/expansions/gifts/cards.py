@@ -38,6 +38,8 @@ class GiftCard:
     plan: Callable[[Game, int, OpenGift], Plan]
     # AI: estimated points a legal opening (its record dict) gains.
     gain: Callable[[Game, int, Action], float]
+    # The target fields an opening names (any other is refused).
+    fields: frozenset[str] = frozenset({"x", "y", "location"})
 
 
 CARDS: dict[str, GiftCard] = {
@@ -74,6 +76,7 @@ CARDS: dict[str, GiftCard] = {
             targets.change_position_targets,
             targets.plan_change_position,
             advice.change_position_gain,
+            frozenset({"x", "y", "location", "to"}),
         ),
         GiftCard(
             CASH_OUT,
@@ -95,6 +98,7 @@ CARDS: dict[str, GiftCard] = {
             targets.take_two_targets,
             targets.plan_take_two,
             advice.take_two_gain,
+            frozenset(),
         ),
     )
 }

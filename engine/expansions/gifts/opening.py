@@ -10,6 +10,7 @@ from engine.actions import shown
 from engine.expansions.gifts.actions import OPEN, OpenGift
 from engine.expansions.gifts.cards import CARDS
 from engine.expansions.gifts.state import OPENED, state
+from engine.fields import refuse_unused
 from engine.phases import Action, IllegalAction, Steps
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ def validate_open(game: Game, action: OpenGift) -> None:
     card = CARDS.get(action.card)
     if card is None:
         raise IllegalAction(f"'card' must be one of {', '.join(CARDS)}, not {shown(action.card)}")
+    refuse_unused(action, card.fields, f"{card.name} ({card.rule})")
     if card.id not in state(game).hands[player]:
         raise IllegalAction(f"you hold no unopened {card.name} gift (G-3)")
     card.plan(game, player, action)

@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 
 
 def possible(game: Game) -> bool:
-    """G-8/G-10: some tile left in the pile fits on the board."""
+    """G-8/G-10: some tile left in the pile fits on the board, and this
+    turn's tile is no opening pile's (C-6: no use during the river phase)."""
+    if game.turn is not None and game.turn.opening is not None:
+        return False
     return any(game.board.can_place(kind) for kind in game.bag)
 
 

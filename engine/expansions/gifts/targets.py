@@ -18,8 +18,9 @@ from engine.board import Feature, Follower, Pos
 from engine.expansions.gifts import take_two
 from engine.expansions.gifts.actions import OpenGift
 from engine.expansions.gifts.state import CASH_OUT, CASH_OUT_POINTS, ROAD_SWEEPER
-from engine.marks import is_locked
+from engine.marks import is_locked as _marked
 from engine.phases import IllegalAction, MalformedAction, Steps
+from engine.tiles import FOLLOWER_KINDS
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -31,6 +32,16 @@ class Plan:
 
     event: dict[str, Any]
     apply: Callable[[], Steps]
+
+
+# C-1 binds the gifts in games played under this rules flow and later
+# (engine.flows): a game begun before it finishes under the rule it began with.
+LOCKS_BIND_GIFTS = 2
+
+
+def is_locked(game: Game, feat: Feature) -> bool:
+    """Whether a Christmas lock keeps ``feat`` out of the gifts' reach (C-1)."""
+    return game.flow >= LOCKS_BIND_GIFTS and _marked(feat)
 
 
 # --- targets ------------------------------------------------------------------------
@@ -53,7 +64,7 @@ def road_sweeper_targets(game: Game, player: int) -> list[dict[str, Any]]:
     out = [
         named_feature(board, feat)
         for feat in board.features.values()
-        if feat.kind == "road" and board.is_unfinished(feat) and not is_locked(feat)
+        if feat.kind == "road" and board.is_unfinished(feat) and not is_locked(game, feat)
     ]
     out.sort(key=lambda a: (a["y"], a["x"], a["location"]))
     return out
@@ -61,12 +72,13 @@ def road_sweeper_targets(game: Game, player: int) -> list[dict[str, Any]]:
 
 def _own_spots(game: Game, player: int) -> list[tuple[Feature, Follower]]:
     """``player``'s followers a gift may move or take back, one per (tile,
-    segment): followers sharing a segment are interchangeable, and a locked
-    feature's followers are out of reach (C-1)."""
+    segment): followers sharing a segment are interchangeable, a locked
+    feature's followers are out of reach (C-1), and a gift never chooses an
+    expansion's piece (C-4: the abbot)."""
     seen: set[tuple[Pos, int]] = set()
     out = []
     for feat, f in game.followers_of(player):
-        if (f.pos, f.seg) not in seen and not is_locked(feat):
+        if f.piece is None and (f.pos, f.seg) not in seen and not is_locked(game, feat):
             seen.add((f.pos, f.seg))
             out.append((feat, f))
     return out
@@ -83,7 +95,8 @@ def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
         placed = board.tiles[f.pos]
         lying = feat.kind == "field"
         for i, seg in enumerate(placed.face.segments):
-            if (seg.kind == "field") == lying:
+            # B-5, A-3: a follower never stands on a garden (only an abbot does)
+            if (seg.kind == "field") == lying or seg.kind not in FOLLOWER_KINDS:
                 continue
             if not lying or _can_stand_on(game, board.feature_of(placed.nodes[i])):
                 out.append({**named_segment(board, f.pos, f.seg), "to": placed.face.canonical[i]})
@@ -92,7 +105,7 @@ def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
 
 def _can_stand_on(game: Game, target: Feature) -> bool:
     """G-6: a follower may stand up on an unfinished feature, not a locked one (C-1)."""
-    return game.board.is_unfinished(target) and not is_locked(target)
+    return game.board.is_unfinished(target) and not is_locked(game, target)
 
 
 def cash_out_targets(game: Game, player: int) -> list[dict[str, Any]]:
@@ -109,17 +122,21 @@ def take_two_targets(game: Game, player: int) -> list[dict[str, Any]]:
 def _own_follower(
     game: Game, player: int, action: OpenGift, what: str, rule: str
 ) -> tuple[Feature, Follower]:
-    """The follower of ``player``'s the opening names, not on a locked feature (C-1)."""
+    """The follower of ``player``'s the opening names, not on a locked feature
+    (C-1), never a piece such as the abbot (C-4)."""
     pos, seg = segment_of(game.board, action, what)
     feat = game.board.feature_at(pos, seg)
-    for f in feat.followers:
-        if f.player == player and f.pos == pos and f.seg == seg:
-            if is_locked(feat):
+    mine = [f for f in feat.followers if f.player == player and f.pos == pos and f.seg == seg]
+    for f in mine:
+        if f.piece is None:
+            if is_locked(game, feat):
                 raise IllegalAction(
                     f"that {feat.kind} is locked: {what} cannot take or move its followers "
                     f"({rule}, C-1)"
                 )
             return feat, f
+    if mine:
+        raise IllegalAction(f"that is your {mine[0].piece}: {what} never chooses it ({rule}, C-4)")
     raise IllegalAction(
         f"you have no follower at {pos[0]},{pos[1]} {game.board.location_name(pos, seg)}"
     )
@@ -157,7 +174,7 @@ def plan_road_sweeper(game: Game, player: int, action: OpenGift) -> Plan:
     board = game.board
     pos, seg = _unfinished(game, action, "road", "Road sweeper", "scores", "G-5")
     root = board.find(board.tiles[pos].nodes[seg])
-    if is_locked(board.features[root]):
+    if is_locked(game, board.features[root]):
         raise IllegalAction("that road is locked: Road sweeper cannot score it (G-5, C-1)")
 
     def sweep() -> Steps:
@@ -193,9 +210,14 @@ def plan_change_position(game: Game, player: int, action: OpenGift) -> Plan:
             f"Change position switches between standing and lying: a follower on a "
             f"{feat.kind} cannot move to a {target.kind} (G-6)"
         )
+    if target.kind not in FOLLOWER_KINDS:
+        raise IllegalAction(
+            f"a follower cannot stand on the {target.kind} at {action.to}: "
+            "only an abbot stands on a garden (A-3, G-6)"
+        )
     if lying and not board.is_unfinished(target):
         raise IllegalAction(f"the {target.kind} at {action.to} is finished (G-6)")
-    if lying and is_locked(target):
+    if lying and is_locked(game, target):
         raise IllegalAction(f"the {target.kind} at {action.to} is locked (G-6, C-1)")
     event = {**named_segment(board, pos, follower.seg), "to": placed.face.canonical[seg]}
 
@@ -226,6 +248,12 @@ def plan_cash_out(game: Game, player: int, action: OpenGift) -> Plan:
 
 def plan_take_two(game: Game, player: int, action: OpenGift) -> Plan:
     """G-8, G-10: only when some tile left fits."""
+    turn = game.turn
+    if turn is not None and turn.opening is not None:
+        raise IllegalAction(
+            f"this turn's tile comes from the {turn.opening} pile: no second tile may be "
+            "drawn; Take two cannot be opened (C-6, G-10)"
+        )
     if not take_two.possible(game):
         raise IllegalAction(
             "no tile left in the pile fits on the board; Take two cannot be opened (G-10)"
