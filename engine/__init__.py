@@ -16,9 +16,11 @@ from engine.actions import Follower, GameAction, Place, parse_action
 from engine.game import Game, Turn
 from engine.phases import Action, Decision, Event, IllegalAction, MalformedAction, only_answer
 from engine.record import RecordError, load, replay
+from engine.seat import AiSeat, SeatView
 
 __all__ = [
     "Action",
+    "AiSeat",
     "Decision",
     "Event",
     "Follower",
@@ -28,6 +30,7 @@ __all__ = [
     "MalformedAction",
     "Place",
     "RecordError",
+    "SeatView",
     "Turn",
     "load",
     "only_answer",

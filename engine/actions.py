@@ -174,6 +174,9 @@ class GameAction:
 
     TYPE: ClassVar[str] = ""
     EXPANSION: ClassVar[str | None] = None
+    # Fields only the acting seat knows (e.g. the face of a staked chip, T-3):
+    # the record keeps them, the public record and determinized games do not.
+    HIDDEN: ClassVar[tuple[str, ...]] = ()
 
     player: int
 
@@ -182,6 +185,24 @@ class GameAction:
         """Read a record action of this type; MalformedAction says what is
         wrong with its shape."""
         return _parse(cls, data)
+
+    def seen_by(self, seat: int) -> Action:
+        """The record dict as ``seat`` knows it: the hidden fields of another
+        seat's action left out."""
+        out = self.to_record()
+        if self.HIDDEN and seat != self.player:
+            for name in self.HIDDEN:
+                out.pop(name, None)
+        return out
+
+    def redacted(self, seat: int) -> Self:
+        """This action as ``seat`` knows it, its hidden fields blank when it
+        is another seat's (for games whose hidden state was redrawn)."""
+        if not self.HIDDEN or seat == self.player:
+            return self
+        blank: dict[type, Any] = {str: "", bool: False, int: 0}
+        values: dict[str, Any] = {n: blank.get(type(getattr(self, n))) for n in self.HIDDEN}
+        return dataclasses.replace(self, **values)
 
     def to_record(self) -> Action:
         """The plain JSON object for the game record (a fresh dict)."""

@@ -144,6 +144,48 @@ class Board:
         self._entries: dict[Pos, _Entry] = {}
         self._listing: tuple[str, list[tuple[int, int, int]]] | None = None
 
+    def copy(self, memo: dict[int, object]) -> Board:
+        """An independent copy, for Game.fork: placed tiles are immutable and
+        shared, features and followers are new. ``memo`` receives id(old) ->
+        new for each of them, so state elsewhere that refers to them can be
+        copied alike. Marks hold flat values (flags, lists of seats)."""
+        new = Board.__new__(Board)
+        new.tiles = self.tiles.copy()
+        new.parent = self.parent.copy()
+        new.node_seg = self.node_seg.copy()
+        features: dict[int, Feature] = {}
+        for root, f in self.features.items():
+            followers = []
+            for old in f.followers:
+                follower = Follower(old.player, old.pos, old.seg, old.lying, old.piece)
+                memo[id(old)] = follower
+                followers.append(follower)
+            marks = f._marks
+            if marks is not None:
+                marks = {
+                    k: v.copy() if isinstance(v, list | set | dict) else v for k, v in marks.items()
+                }
+            feat = Feature(
+                f.id, f.kind, f.size, f.segments.copy(), f.open_edges, f.pennants,
+                followers, f.cities, f.completed, f.twins, marks,
+            )  # fmt: skip
+            memo[id(f)] = feat
+            features[root] = feat
+        new.features = features
+        new.occupied = self.occupied.copy()
+        new.frontier = self.frontier.copy()
+        new.monasteries = self.monasteries.copy()
+        new.rings = self.rings.copy()
+        new._near_ring = self._near_ring.copy()
+        new.merge_hooks = []
+        new.merge_gate = new.merge_hooks
+        # Entries change in place (their need code): each copied, found by cell.
+        new._entries = {cell: entry.copy() for cell, entry in self._entries.items()}
+        cells = self._cells
+        new._cells = None if cells is None else [new._entries[x, y] for x, y, *_ in cells]
+        new._listing = self._listing  # never changed in place, only replaced
+        return new
+
     # --- union-find -------------------------------------------------------
     def find(self, node: int) -> int:
         parent = self.parent

@@ -57,6 +57,17 @@ class EventLog(RecordLog[Event | _Compact]):
     def follower(self, player: int, x: int, y: int, location: str, feature: str) -> None:
         self._items.append((_follower, player, x, y, location, feature))
 
+    def copy(self, seat: int | None = None) -> EventLog:
+        """An independent log of the same events (the dicts are shared: events
+        are never changed once logged); with ``seat``, without the events
+        addressed privately to any other seat."""
+        out = EventLog()
+        items = self._items
+        if seat is not None:
+            items = [e for e in items if type(e) is tuple or e.get("private", seat) == seat]  # type: ignore[union-attr]
+        out._items = list(items)
+        return out
+
     def since(self, mark: int) -> list[Event]:
         """The events from index ``mark`` on (what one action caused)."""
         items = self._items

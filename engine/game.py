@@ -14,11 +14,13 @@ from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from engine import flows, listing, scoring
+from engine import fork as forking
 from engine.actions import Follower, GameAction, Place
 from engine.board import Board, Feature, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
+from engine.decks import shuffled as shuffled
 from engine.events import EventLog
-from engine.frozen import FrozenDict, frozen_parts
+from engine.fork import Lineage
 from engine.legality import checked
 from engine.logs import ActionLog
 from engine.phases import (
@@ -33,42 +35,17 @@ from engine.phases import (
     new_decision,
 )
 from engine.plugins import install_expansions, known_expansions, stock
+from engine.seat import AiSeat, check_ai_seats
 from engine.tiles import KINDS
-from engine.turn import PlacementRule, Turn
+from engine.turn import TILE_INFO, PlacementRule, Turn
 
 __all__ = ["Game", "PlacementRule", "Turn", "shuffled"]
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
 
 
-class _TileInfo(dict[str, FrozenDict]):
-    """The info of the place and follower decisions: one unchangeable dict per
-    tile kind, made when the kind is first drawn (expansions add kinds)."""
-
-    def __missing__(self, kind: str) -> FrozenDict:
-        info = self[kind] = FrozenDict(tile=kind)
-        return info
-
-
-TILE_INFO = _TileInfo()
 PLACE, FOLLOW = (Place.TYPE,), (Follower.TYPE,)  # the types those decisions take
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-
-
-def shuffled(seed: int, deck: str, items: Iterable[str]) -> list[str]:
-    """A deck shuffled from the game seed; each deck has its own stream so that
-    adding an expansion does not change the order of another deck."""
-    out = list(items)
-    # random.Random.shuffle, with its _randbelow inlined (every game and
-    # replay shuffles its bag; the same draws, so the same order).
-    getrandbits = random.Random(f"{seed}/{deck}").getrandbits
-    for i in reversed(range(1, len(out))):
-        k = (i + 1).bit_length()
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        out[i], out[j] = out[j], out[i]
-    return out
 
 
 class Game:
@@ -79,8 +56,23 @@ class Game:
         seed: int = 0,
         decks: dict[str, list[str]] | None = None,
         flow: int | None = None,
+        ai: dict[int, AiSeat] | None = None,
     ) -> None:
-        """``flow``: the rules flow it is played under (engine.flows; None: current)."""
+        """``flow``: the rules flow it is played under (engine.flows; None:
+        current); ``ai``: the AI seats' levels and seeds (engine.seat)."""
+        self._setup(players, expansions, seed, decks, flow, ai)
+        self._start()
+
+    def _setup(
+        self,
+        players: list[str],
+        expansions: Iterable[str],
+        seed: int,
+        decks: dict[str, list[str]] | None,
+        flow: int | None,
+        ai: dict[int, AiSeat] | None,
+    ) -> None:
+        """Everything before the turn flow starts (engine.fork builds games so)."""
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ValueError(f"a game needs 2 to 6 players, not {len(players)} (B-1)")
         exps = list(dict.fromkeys(expansions))
@@ -100,13 +92,20 @@ class Game:
         self.supply = [FOLLOWERS_PER_PLAYER] * len(players)
         self.events = EventLog()
         self.actions = ActionLog()  # record dicts on reading; typed inside
-        self.rng = random.Random(f"{seed}/play")
+        self._rng = random.Random(f"{seed}/play")
+        self._rng_shared = False  # a copy holds the same stream (engine.fork)
         self.ext: dict[str, Any] = {}  # expansion state by expansion name
         self.turn: Turn | None = None
         self.turns_played = 0
         self.current = 0
         self.finished = False
         self.undo_floor = 0  # actions before this index may not be taken back
+        self.ai_seats = check_ai_seats(ai or {}, len(players))  # levels and seeds
+        self.redrawn_for: int | None = None  # the seat a determinization kept
+        # engine.fork: actions applied when this turn began; checkpoints wanted
+        # at turn starts; how to rebuild the game (None: from its setup).
+        self._turn_start, self._watch = 0, False
+        self._lineage: Lineage | None = None
 
         tiles = stock(self.expansions)  # B-2, and what each expansion adds or replaces
         if "tiles" in self.decks:
@@ -123,11 +122,28 @@ class Game:
         start = self.board.place(tiles.start, (0, 0), 0)
         self.last_placed: Pos | None = start.placed.pos
         self.events.append({"type": "start", "tile": tiles.start, "x": 0, "y": 0, "rotation": 0})
+
+    def _start(self) -> None:
+        """Run the turn flow up to its first decision."""
         self._flow = self._run()
         self._pending: Decision | None = None
         self._advance(None)
 
     # --- public API ------------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The stream of in-game randomness (replays draw alike). Copies of a
+        game share it until one of them draws: that one draws from its own."""
+        if self._rng_shared:
+            own = random.Random(0)
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, stream: random.Random) -> None:
+        self._rng, self._rng_shared = stream, False
+
     @property
     def pending(self) -> Decision | None:
         """What the game waits for, or None once finished."""
@@ -212,22 +228,7 @@ class Game:
         """Canonical locations where a follower may go on the tile just placed
         (B-5), or None when the pending step is not the follower step. Not
         placing one (``null``) is always allowed in that step."""
-        if self._pending is None or self._pending.step != STEP_FOLLOWER or self.turn is None:
-            return None
-        placed = self.turn.placed
-        assert placed is not None
-        if self.supply[self.turn.player] == 0:
-            return []
-        features, parent = self.board.features, self.board.parent
-        out = []
-        nodes = placed.nodes
-        for i in placed.face.spots:  # B-5: a road, city, monastery or field
-            node = nodes[i]
-            while parent[node] != node:  # the segment's root (find, inline)
-                node = parent[node]
-            if not features[node].followers:
-                out.append(placed.face.canonical[i])
-        return out
+        return listing.legal_followers(self)
 
     def legal_moves(self) -> list[tuple[int, int, int, str | None]]:
         """Every legal (x, y, rotation, location) of this turn's placement
@@ -236,30 +237,20 @@ class Game:
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every complete legal action for ``player`` now (base and expansion)."""
-        d = self._pending
-        if d is None or player not in d.players:
-            return []
-        out: list[Action] = []
-        if "place" in d.types and d.step == STEP_PLACE and self.turn is not None:
-            out = [
-                {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
-                for x, y, r in self._placements(self.turn)
-            ]
-        if "follower" in d.types:
-            locs: list[str | None] = [None, *(self.legal_followers() or [])]
-            out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
-            if self.hooks.pieces:  # A-3
-                out += [
-                    {"player": player, "type": "follower", "location": loc, piece.name: True}
-                    for piece in self.hooks.pieces.values()
-                    for loc in piece.spots(self, player)
-                ]
-        for spec in self.hooks.for_step(d.step):
-            out += map(frozen_parts, spec.legal(self, player))
-        return out
+        return listing.legal_actions(self, player)
+
+    def fork(self) -> Game:
+        """An independent copy at this very step, alike under the same actions (engine.fork)."""
+        return forking.fork(self)
+
+    def determinized(self, seat: int, rng: random.Random) -> Game:
+        """A fork with all hidden from ``seat`` drawn again from ``rng`` (engine.fork)."""
+        return forking.determinized(self, seat, rng)
 
     def record(self) -> dict[str, Any]:
         """The game record (NOTATION.md) that replays to this state."""
+        if self.redrawn_for is not None:
+            raise ValueError("a determinized game has no record: its hidden state was redrawn")
         rec: dict[str, Any] = {
             "format": "carcassonne-record/1",
             "flow": self.flow,  # the rules flow it is played under (engine.flows)
@@ -269,6 +260,8 @@ class Game:
         }
         if self.decks:
             rec["decks"] = {k: list(v) for k, v in self.decks.items()}
+        if self.ai_seats:
+            rec["ai"] = {str(seat): ai.to_record() for seat, ai in sorted(self.ai_seats.items())}
         rec["actions"] = list(self.actions)
         return rec
 
@@ -371,6 +364,11 @@ class Game:
     # --- the turn (B-3) ------------------------------------------------------
     def _run(self) -> Steps:
         while True:
+            # Between turns the generator holds nothing: a copy of the objects
+            # here is a checkpoint a fork can resume from (engine.fork).
+            self._turn_start = len(self.actions)
+            if self._watch:
+                forking.turn_started(self)
             tile = self.draw_tile()
             if tile is None:
                 break
@@ -493,8 +491,6 @@ class Game:
         self.board.merge_gate = hooks.merge.fns
 
     def _restore(self, n_actions: int) -> None:
-        fresh = Game(self.players, self.expansions, self.seed, self.decks, self.flow)
-        for a in self.actions.typed()[:n_actions]:
-            fresh.apply(a)
+        fresh = forking.rebuilt(self, n_actions)
         self.__dict__ = fresh.__dict__
         self._wire_board()

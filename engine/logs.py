@@ -1,5 +1,6 @@
-"""The game's logs in their own compact form, read as record dicts: the
-base of :class:`ActionLog` (here) and ``engine.events.EventLog``."""
+"""The game's action log: typed, immutable actions kept as given and read as
+record dicts (``game.actions``); :class:`RecordLog` is the form it shares with
+the event log (engine.events)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,16 @@ class ActionLog(RecordLog[GameAction]):
 
     def typed(self) -> tuple[GameAction, ...]:
         return tuple(self._items)
+
+    def copy(self, seat: int | None = None) -> ActionLog:
+        """An independent log of the same actions; with ``seat``, as that seat
+        knows them (GameAction.redacted)."""
+        out = ActionLog()
+        items = self._items
+        if seat is not None:
+            items = [a if not a.HIDDEN or a.player == seat else a.redacted(seat) for a in items]
+        out._items.extend(items)
+        return out
 
     def _read(self, items: list[GameAction]) -> list[Action]:
         return [a.to_record() for a in items]

@@ -21,6 +21,7 @@ names an expansion.
 from __future__ import annotations
 
 import builtins
+import random
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
@@ -67,6 +68,8 @@ FEATURE_SCORED = "feature_scored"
 MERGE = "merge"
 PUBLIC_VIEW = "public_view"
 PRIVATE_VIEW = "private_view"
+REMEMBERED = "remembered"
+REDRAW = "redraw"
 
 STEP_HOOKS = frozenset(
     {AFTER_DRAW, AFTER_PLACE, BEFORE_SCORING, AFTER_SCORING, END_TURN, BEFORE_FINAL, AFTER_FINAL}
@@ -80,6 +83,8 @@ PLAIN_HOOKS = frozenset(
         MERGE,
         PUBLIC_VIEW,
         PRIVATE_VIEW,
+        REMEMBERED,
+        REDRAW,
     }
 )
 
@@ -185,6 +190,9 @@ def only_answer(game: Game, seat: int) -> Action | None:
 # AI advice of an expansion: fn(game, player, decision, legal) returns the
 # action to take, or None to leave the choice to the next policy / the base AI.
 AiPolicy = Callable[["Game", int, Decision, list[Action]], "Action | None"]
+# What a player's holdings in an expansion are worth in points at the end, as
+# the AI levels estimate it (engine.ai.evaluate): fn(game, player).
+AiWorth = Callable[["Game", int], float]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -249,13 +257,21 @@ class Hooks:
         )
         # (game, seat, hidden): add that seat's own hidden data
         self.private_view: PlainHook[[Game, int, dict[str, Any]]] = PlainHook(PRIVATE_VIEW)
+        # (game, seat, hidden): what the seat knows from its own actions though its
+        # private view does not show it (the seat view of engine.seat adds it)
+        self.remembered: PlainHook[[Game, int, dict[str, Any]]] = PlainHook(REMEMBERED)
+        # (game, seat, rng): draw again, in place, every hidden thing the seat cannot
+        # see, from pools sorted first (Game.determinized, engine.fork)
+        self.redraw: PlainHook[[Game, int, random.Random]] = PlainHook(REDRAW)
         self.actions: dict[str, ActionSpec[Any]] = {}
         self._by_step: dict[str, tuple[ActionSpec[Any], ...]] = {}
         # Pieces of expansions (A-1) by name, and piles dealt before the land tiles (R-2).
         self.pieces: dict[str, PieceSpec] = {}
         self.openings: list[OpeningPile] = []
-        # AI advice, one policy per expansion (engine.plugins installs them).
+        # AI advice, one policy per expansion (engine.plugins installs them),
+        # and what each expansion's holdings are worth to a player (engine.ai).
         self.ai_policies: list[AiPolicy] = []
+        self.ai_worth: list[AiWorth] = []
 
     def on(self, name: str, fn: Callable[..., Any]) -> None:
         """Register on a hook point by name (untyped; prefer the attributes)."""

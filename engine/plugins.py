@@ -2,13 +2,14 @@
 
 An expansion is a :class:`Plugin`: its name, ``install(game)`` (state in
 ``game.ext[name]``, hooks, action types), its typed action classes, its AI
-policy, the tile kinds it brings (added to the catalogue, engine.tiles), what
-it does to a game's tiles (``stock``: adds, replaces or takes out tiles), and
-the names of the pieces it adds (A-1). ``engine.expansions`` registers the ones
-we ship, in the fixed order hooks run in whatever order a record lists them;
-the engine package imports it first thing, so every ``Game`` sees them. The AI
-policy is installed here, beside the rules, so no rules module imports its own
-AI.
+policy (the reference AI's advice), the AI levels' estimate of what a
+player's holdings in it are worth, the tile kinds it brings (added to the
+catalogue, engine.tiles), what it does to a game's tiles (``stock``: adds,
+replaces or takes out tiles), and the names of the pieces it adds (A-1).
+``engine.expansions`` registers the ones we ship, in the fixed order hooks
+run in whatever order a record lists them; the engine package imports it
+first thing, so every ``Game`` sees them. The AI policy is installed here,
+beside the rules, so no rules module imports its own AI.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.actions import ACTION_TYPES, PIECES, GameAction
-from engine.phases import Action, AiPolicy
+from engine.phases import Action, AiPolicy, AiWorth
 from engine.tiles import Stock, TileKind, base_stock, register_kinds
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ class Plugin:
     install: Callable[[Game], None]
     actions: tuple[type[GameAction], ...]
     ai: AiPolicy | None = None
+    worth: AiWorth | None = None  # the AI levels' estimate of a player's holdings
     # Changes of its rules flow, for records of older flows (engine.flows).
     migrations: tuple[Migration, ...] = ()
     tiles: tuple[TileKind, ...] = ()
@@ -103,3 +105,5 @@ def install_expansions(game: Game) -> None:
             plugin.install(game)
             if plugin.ai is not None:
                 game.hooks.ai_policies.append(plugin.ai)
+            if plugin.worth is not None:
+                game.hooks.ai_worth.append(plugin.worth)

@@ -12,6 +12,7 @@ from typing import Any
 from engine import flows
 from engine.actions import is_int, shown
 from engine.game import Game
+from engine.seat import ai_seats_from_record
 
 FORMAT = "carcassonne-record/1"
 SETUP = -1  # RecordError.index for problems outside the actions list
@@ -74,10 +75,11 @@ def new_from_setup(record: dict[str, Any], flow: int | None = None) -> Game:
         raise RecordError(SETUP, "'actions' must be a list")
     try:
         flow = flows.flow_of(record) if flow is None else flow
+        ai = ai_seats_from_record(record.get("ai", {}), len(players))
     except ValueError as exc:
         raise RecordError(SETUP, str(exc)) from None
     try:
-        return Game(players, expansions, seed, decks, flow)
+        return Game(players, expansions, seed, decks, flow, ai)
     except ValueError as exc:
         raise RecordError(SETUP, str(exc)) from None
 

@@ -1,4 +1,5 @@
-"""The current turn (B-3) and an expansion's limit on where its tile may go."""
+"""The current turn (B-3), an expansion's limit on where its tile may go, and
+the info of the turn's place and follower decisions."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board import Placed, Pos
+from engine.frozen import FrozenDict
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,3 +37,15 @@ class Turn:
     data: dict[str, Any] = field(default_factory=dict)
     rule: PlacementRule | None = None
     opening: str | None = None
+
+
+class _TileInfo(dict[str, FrozenDict]):
+    """The info of the place and follower decisions: one unchangeable dict per
+    tile kind, made when the kind is first drawn (expansions add kinds)."""
+
+    def __missing__(self, kind: str) -> FrozenDict:
+        info = self[kind] = FrozenDict(tile=kind)
+        return info
+
+
+TILE_INFO = _TileInfo()

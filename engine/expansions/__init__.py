@@ -13,19 +13,30 @@ from __future__ import annotations
 from engine.expansions import abbot, bets, christmas, gifts, river
 from engine.expansions.abbot.ai import ai_policy as abbot_policy
 from engine.expansions.bets.ai import ai_policy as bets_policy
+from engine.expansions.bets.ai import worth as bets_worth
 from engine.expansions.christmas.ai import ai_policy as christmas_policy
+from engine.expansions.christmas.ai import worth as christmas_worth
 from engine.expansions.christmas.flows import MIGRATIONS as christmas_migrations
 from engine.expansions.gifts.ai import advise as gifts_policy
+from engine.expansions.gifts.ai import worth as gifts_worth
 from engine.expansions.gifts.flows import MIGRATIONS as gifts_migrations
 from engine.plugins import Plugin, install_expansions, known_expansions, register
 
 PLUGINS: tuple[Plugin, ...] = (
-    Plugin(gifts.NAME, gifts.install, gifts.ACTIONS, gifts_policy, migrations=gifts_migrations),
+    Plugin(
+        gifts.NAME,
+        gifts.install,
+        gifts.ACTIONS,
+        gifts_policy,
+        worth=gifts_worth,
+        migrations=gifts_migrations,
+    ),
     Plugin(
         bets.NAME,
         bets.install,
         bets.ACTIONS,
         bets_policy,
+        worth=bets_worth,
         tiles=bets.BOOKMAKER_KINDS,
         stock=bets.stock,
     ),
@@ -34,6 +45,7 @@ PLUGINS: tuple[Plugin, ...] = (
         christmas.install,
         christmas.ACTIONS,
         christmas_policy,
+        worth=christmas_worth,
         migrations=christmas_migrations,
     ),
     Plugin(

@@ -17,7 +17,8 @@ import pytest
 
 from engine import Game, IllegalAction
 from engine.actions import BASE_ACTIONS, Follower, Place, plain_base_action
-from engine.ai import AI, Outlook, _share, feature_value, option_values, preview
+from engine.ai import AI, Outlook, feature_value, option_values, preview
+from engine.ai.heuristics import _share
 from engine.board import Board, Placed
 from engine.directions import ROTATIONS
 from engine.events import EventLog
@@ -301,9 +302,11 @@ def test_shuffled_is_random_shuffle():
 
 # --- joins reach merge hooks ----------------------------------------------------------------
 def _play_until(game: Game, done) -> None:
-    ai = AI(1)
+    # Random play: an AI would fork the game, and joins in forks reach the
+    # same (shared) hooks with the fork.
+    rng = random.Random(1)
     while not (done() and game.pending is not None and game.pending.step == "place"):
-        game.apply(ai.choose(game, game.pending.players[0]))
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
 
 
 def test_joins_reach_merge_hooks_registered_late_and_after_a_restore(monkeypatch):

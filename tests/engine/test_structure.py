@@ -25,7 +25,13 @@ CORE = [
     "tiles.py",
     "legality.py",
     "logs.py",
-    "ai.py",
+    "listing.py",
+    "turn.py",
+    "decks.py",
+    "fork.py",
+    "seat.py",
+    *(f"ai/{m}.py" for m in ("__init__", "heuristics", "levels", "moves", "evaluate", "easy")),
+    *(f"ai/{m}.py" for m in ("normal", "hard", "reference", "chances")),
 ]
 CARD_TABLES = {"expansions/christmas/cards.py", "expansions/gifts/state.py"}
 

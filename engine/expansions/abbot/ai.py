@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ai import feature_value, preview_of
+from engine.ai.heuristics import feature_value, preview_of
 from engine.expansions.abbot.actions import BACK
 from engine.expansions.abbot.rules import back_points
 from engine.expansions.abbot.state import PIECE

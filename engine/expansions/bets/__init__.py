@@ -81,6 +81,8 @@ def install(game: Game) -> None:
     h.before_final.add(settlement.settle_final)
     h.public_view.add(view.public_view)
     h.private_view.add(view.private_view)
+    h.remembered.add(view.remembered)
+    h.redraw.add(view.redraw)
     h.add_action(
         ActionSpec(
             Stake,

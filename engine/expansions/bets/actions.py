@@ -15,6 +15,7 @@ class Stake(GameAction):
 
     TYPE: ClassVar[str] = "stake"
     EXPANSION: ClassVar[str | None] = NAME
+    HIDDEN: ClassVar[tuple[str, ...]] = ("chip",)  # T-3: face down
 
     chip: Annotated[str, "a chip face such as '5|6' (T-7)"]
 

@@ -71,3 +71,16 @@ def ai_policy(game: Game, player: int, decision: Decision, legal: list[Action]) 
     if decision.step in (STEP_SETTLE, STEP_FINAL):
         return _ai_choose(game, player, legal)
     return None
+
+
+def worth(game: Game, player: int) -> float:
+    """AI levels: the rough expected payout of ``player``'s staked chips (T-4, T-5)."""
+    st = state(game)
+    total = 0.0
+    for pos in st.offices:
+        mine = [s for s in st.stacks[pos] if s.player == player]
+        if mine:
+            feats = [f for _, f in features_on(game, pos) if not game.board.is_complete(f)]
+            for chip in mine:
+                total += max((_expected(chip.face, f, len(game.bag)) for f in feats), default=0.0)
+    return total

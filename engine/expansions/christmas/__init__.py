@@ -114,6 +114,7 @@ def install(game: Game) -> None:
     h.follower_placed.add(hooks.follower_placed)
     h.public_view.add(view.public_view)
     h.private_view.add(view.private_view)
+    h.redraw.add(view.redraw)
     turn_steps = frozenset({STEP_PLACE, STEP_FOLLOWER})
     h.add_action(
         ActionSpec(XmasPlay, turn_steps, play.legal_plays, play.validate_play, play.run_play)

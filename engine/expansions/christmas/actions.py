@@ -52,6 +52,7 @@ class XmasReact(GameAction):
 
     TYPE: ClassVar[str] = "xmas-react"
     EXPANSION: ClassVar[str | None] = NAME
+    HIDDEN: ClassVar[tuple[str, ...]] = ("cancel",)  # only the outcome is public
 
     cancel: Annotated[bool, "true (discard prevent-attack to cancel) or false (let it pass)"]
 

@@ -59,3 +59,12 @@ def ai_policy(game: Game, player: int, decision: Decision, legal: list[Action]) 
         if ranked:
             return min(ranked, key=lambda r: (r[0], r[1]))[2]
     return None
+
+
+def worth(game: Game, player: int) -> float:
+    """AI levels: the cards in ``player``'s hand and the scores a lock holds
+    back for the end (X-5.2)."""
+    st = state(game)
+    held = sum(BY_ID[c].behaviour.held_worth(game, player, BY_ID[c]) for c in st.hands[player])
+    deferred: int = sum(entry["points"].get(player, 0) for entry in st.deferred)
+    return held + deferred

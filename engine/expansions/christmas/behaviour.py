@@ -112,3 +112,10 @@ class Behaviour:
     def play_rank(self, game: Game, player: int, card: CardDesign) -> int | None:
         """AI: play the card from hand now (lower rank first), or None."""
         return None
+
+    # AI levels: the points a card in hand is worth to its holder (what playing
+    # it later, or keeping it to the end, may bring).
+    held: ClassVar[float] = 2.0
+
+    def held_worth(self, game: Game, player: int, card: CardDesign) -> float:
+        return self.held

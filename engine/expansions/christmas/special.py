@@ -139,6 +139,7 @@ class DrawTwo(Behaviour):
 # --- X-3.2 modifiers: X-4.6, X-4.8, X-4.10 -------------------------------------------
 class Modifier(Behaviour):
     modifier = True
+    held = 1.5
 
     def __init__(
         self,
@@ -177,6 +178,7 @@ def city_with_pennants(game: Game, feat: Feature) -> bool:
 # --- X-4.9 --------------------------------------------------------------------------
 class PreventAttack(Behaviour):
     cancels_attacks = True
+    held = 1.5
 
     def why_not(self, game: Game, player: int, card: CardDesign) -> str | None:
         return f"{card.id} is played only against an attack on you (X-4.9)"
@@ -184,6 +186,9 @@ class PreventAttack(Behaviour):
 
 # --- X-6 end cards: X-4.12..4.14, X-5.6 ----------------------------------------------
 class SupplyBonus(Behaviour):
+    def held_worth(self, game: Game, player: int, card: CardDesign) -> float:
+        return 2.0 * max(0, game.supply[player] - 1)  # X-4.12, a follower or so still to use
+
     def at_game_end(self, game: Game, player: int, card: CardDesign) -> None:
         # X-4.12: the supply counted now, before locked followers return.
         n = game.supply[player]
@@ -200,6 +205,19 @@ class FarmBonus(Behaviour):
     def farm_bonus(self, shared: bool) -> int:
         return 1 if shared or not self.shared_only else 0
 
+    def held_worth(self, game: Game, player: int, card: CardDesign) -> float:
+        """+1 per completed city of each farm the holder owns (or shares) now."""
+        total = 0
+        for feat in game.board.features.values():
+            if feat.kind == "field" and feat.followers:
+                owners = scoring.owners(game, feat)
+                if player in owners:
+                    total += self.farm_bonus(len(owners) >= 2) * scoring.completed_cities(
+                        game, feat
+                    )
+        return float(total)
+
 
 class FarmTiebreak(Behaviour):
     farm_tiebreak = 1
+    held = 1.0

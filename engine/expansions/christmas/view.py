@@ -4,12 +4,13 @@ read them): ``counts["hand"]`` (cards per seat), ``extra["christmas"]``
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from engine.actions import named_feature
 from engine.board import Feature
-from engine.expansions.christmas.cards import CardView, card_view
-from engine.expansions.christmas.state import NAME, state, tiebreak_marks
+from engine.expansions.christmas.cards import BY_ID, DECKS, CardView, card_view
+from engine.expansions.christmas.state import NAME, STEP_REACT, state, tiebreak_marks
 from engine.marks import is_locked
 
 if TYPE_CHECKING:
@@ -115,3 +116,28 @@ def public_view(game: Game, counts: dict[str, tuple[int, ...]], extra: dict[str,
 def private_view(game: Game, player: int, hidden: dict[str, Any]) -> None:
     hand: ChristmasHidden = [card_view(c) for c in state(game).hands[player]]
     hidden["hand"] = hand
+
+
+def redraw(game: Game, seat: int, rng: random.Random) -> None:
+    """Both decks' order and other seats' cards (X-1, X-2): which deck each
+    card in a hand came from is public (the draw says), so per deck the
+    cards neither in ``seat``'s hand nor face up are sorted, shuffled and
+    dealt back to the places they fill. Answers already given to an attack
+    (X-4.9) are hidden too: a seat that now holds the cancelling card is
+    taken to have cancelled, any other to have let the attack pass."""
+    st = state(game)
+    others = [p for p in range(len(st.hands)) if p != seat]
+    for deck in DECKS:
+        places = [
+            (p, i) for p in others for i, c in enumerate(st.hands[p]) if BY_ID[c].deck == deck
+        ]
+        pool = sorted(st.decks[deck] + [st.hands[p][i] for p, i in places])
+        rng.shuffle(pool)
+        for (p, i), card in zip(places, pool, strict=False):
+            st.hands[p][i] = card
+        st.decks[deck][:] = pool[len(places) :]
+    question = st.ask
+    if question is not None and question.step == STEP_REACT:
+        for p in question.answers:
+            if p != seat:
+                question.answers[p] = any(BY_ID[c].behaviour.cancels_attacks for c in st.hands[p])

@@ -83,6 +83,7 @@ def install(game: Game) -> None:
     h.after_final.add(_after_final)
     h.public_view.add(view.public_view)
     h.private_view.add(view.private_view)
+    h.redraw.add(view.redraw)
     h.add_action(
         ActionSpec(
             OpenGift,

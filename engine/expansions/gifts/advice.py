@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.ai import Outlook, SegmentPreview, feature_value, preview_of
+from engine.ai.heuristics import Outlook, SegmentPreview, feature_value, preview_of
 from engine.board import Feature
 from engine.expansions.gifts.state import CASH_OUT_POINTS
 from engine.phases import Action
@@ -28,6 +28,7 @@ def tile_value(game: Game, player: int, kind: str, outlook: Outlook | None = Non
     ``outlook``: one already made for this decision (the board unchanged)."""
     outlook = outlook or Outlook(game, player)
     best = float("-inf")
+    outlook = Outlook(game, player)  # option_values of every placement, worked out once
     for x, y, r in game.board.placements(kind):
         best = max(best, outlook.best(kind, (x, y), r))
     return best

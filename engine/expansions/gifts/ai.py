@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import Outlook, preview
+from engine.ai.heuristics import Outlook, preview
 from engine.board import Neighbours
 from engine.expansions.gifts.actions import CHOOSE, OPEN
 from engine.expansions.gifts.advice import tile_value
@@ -101,3 +101,8 @@ def joins_others(game: Game, player: int, face: Face, near: Neighbours) -> bool:
         if counts and counts.get(player, 0) < max(counts.values()):
             return True
     return False
+
+
+def worth(game: Game, player: int) -> float:
+    """AI levels: gifts in hand (2 points each kept, G-9, more opened)."""
+    return GIFT_WORTH * len(state(game).hands[player])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from engine.expansions.gifts.state import NAME, state
@@ -30,3 +31,18 @@ def public_view(game: Game, counts: dict[str, tuple[int, ...]], extra: dict[str,
 def private_view(game: Game, player: int, hidden: dict[str, Any]) -> None:
     gifts: GiftsHidden = list(state(game).hands[player])
     hidden[NAME] = gifts
+
+
+def redraw(game: Game, seat: int, rng: random.Random) -> None:
+    """The deck's order and other seats' gifts (G-1, G-2): the cards neither
+    in ``seat``'s hand nor on the discard pile, sorted, shuffled and dealt
+    again, as many to each seat as it holds, the rest the deck."""
+    st = state(game)
+    others = [p for p in range(len(st.hands)) if p != seat]
+    pool = sorted(st.deck + [c for p in others for c in st.hands[p]])
+    rng.shuffle(pool)
+    for p in others:
+        n = len(st.hands[p])
+        st.hands[p][:] = pool[:n]
+        del pool[:n]
+    st.deck[:] = pool

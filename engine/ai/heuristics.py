@@ -1,24 +1,20 @@
-"""AI seat: a one-ply search over placements and follower choices.
+"""The one-ply valuation of placements and follower choices (the reference AI's,
+shared by the levels and the expansions' advice).
 
-For every legal (cell, rotation) and every follower choice on the tile, the
-AI previews what the placement would merge (without touching the board),
-values immediate points (features the tile completes, B-7) and the expected
-worth of incomplete features and farms it would own, and charges for using a
-follower from supply. Ties break by a stream seeded from the AI's seed and the
-record length, so an AI seat is deterministic for a seed (replays agree).
-Expansions advise through ``game.hooks.ai_policies``; any other decision falls
-back to the first legal action, which expansions order sensibly.
+For every legal (cell, rotation) and every follower choice on the tile, it
+previews what the placement would merge (without touching the board), values
+immediate points (features the tile completes, B-7) and the expected worth of
+incomplete features and farms the player would own, and charges for using a
+follower from supply. :class:`Outlook` weighs all placements of one decision.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from engine.board import Board, Feature, Pos
 from engine.directions import OFFSETS, facing_half, opposite
 from engine.game import Game
-from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
 from engine.scoring import completed_cities
 from engine.tiles import FACES, RING_KINDS, Face
 
@@ -40,66 +36,6 @@ class SegmentPreview:
     counts: dict[int, int]  # followers per player after the merge
     cities_done: int = 0
     cities_open: int = 0
-
-
-class AI:
-    """A deterministic AI seat."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose(self, game: Game, player: int) -> Action:
-        decision = game.pending
-        if decision is None:
-            raise ValueError("the game is over")
-        if game.hooks.ai_policies or game.hooks.for_step(decision.step):
-            legal = game.legal_actions(player)
-            if not legal:
-                raise ValueError(f"seat {player} has nothing to do now")
-            for policy in game.hooks.ai_policies:
-                advice = policy(game, player, decision, legal)
-                if advice is not None:
-                    return advice
-        else:  # the base game's own steps: no need to build every action as a dict
-            legal = game.legal_actions(player) if decision.step != STEP_PLACE else []
-            if player not in decision.players or not (legal or game.legal_placements()):
-                raise ValueError(f"seat {player} has nothing to do now")
-        rng = random.Random(f"{self.seed}/{len(game.actions)}/{player}")
-        if decision.step == STEP_PLACE and game.turn is not None:
-            return self._place(game, player, rng)
-        if decision.step == STEP_FOLLOWER and game.turn is not None:
-            return self._follower(game, player, rng)
-        return legal[0]
-
-    # --- placement ------------------------------------------------------------
-    def _place(self, game: Game, player: int, rng: random.Random) -> Action:
-        assert game.turn is not None
-        best: tuple[float, float, int, int, int] | None = None
-        outlook = Outlook(game, player)  # shared by every placement of this decision
-        kind = game.turn.tile
-        for x, y, rot in game.legal_placements():
-            score = outlook.best(kind, (x, y), rot)
-            key = (score, rng.random(), x, y, rot)
-            if best is None or key > best:
-                best = key
-        assert best is not None
-        _, _, x, y, rot = best
-        return {"player": player, "type": "place", "x": x, "y": y, "rotation": rot}
-
-    def _follower(self, game: Game, player: int, rng: random.Random) -> Action:
-        assert game.turn is not None and game.turn.placed is not None
-        placed = game.turn.placed
-        # The tile is on the board already: preview against the board as it was
-        # would double count, so value each legal location on the real features.
-        legal = set(game.legal_followers() or [])
-        values: dict[str | None, float] = {None: 0.0}
-        for i, node in enumerate(placed.nodes):
-            name = placed.face.canonical[i]
-            if name in legal:
-                feat = game.board.feature_of(node)
-                values[name] = feature_value(game, player, preview_of(game, feat), with_me=True)
-        best = max(values.items(), key=lambda kv: (kv[1], rng.random()))
-        return {"player": player, "type": "follower", "location": best[0]}
 
 
 def preview_of(game: Game, feat: Feature) -> SegmentPreview:
@@ -394,16 +330,3 @@ class Outlook:
         )
         self._groups[key] = group
         return group
-
-
-def play_out(game: Game, seeds: dict[int, int] | None = None) -> Game:
-    """Let AI seats play every remaining decision (all seats, or those in
-    ``seeds`` mapping seat -> AI seed; others must not be asked)."""
-    ais = {p: AI(seed) for p, seed in (seeds or {p: p for p in range(len(game.players))}).items()}
-    while game.pending is not None:
-        decision = game.pending
-        actor = next((p for p in decision.players if p in ais), None)
-        if actor is None:
-            raise ValueError(f"no AI for seats {decision.players}")
-        game.apply(ais[actor].choose(game, actor))
-    return game

@@ -1,0 +1,40 @@
+"""``easy``: the one-ply valuation with a newcomer's hand: it picks among the
+better moves at random, the better ones more often (a softmax over the values
+with a temperature of a few points), and answers other decisions with the
+reference advice or, now and then, any legal answer."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from engine.ai.moves import ranked
+from engine.phases import Action
+from engine.seat import SeatView
+
+TEMPERATURE = 2.5  # points: how far below the best a move is still often taken
+KEEP = 8  # moves considered
+WHIM = 0.35  # other decisions: the chance of any legal answer
+
+
+class Easy:
+    level = "easy"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatView) -> Action:
+        if view.decision is None:
+            raise ValueError("the game is over")
+        legal = view.legal_actions()
+        if len(legal) <= 1:
+            if not legal:
+                raise ValueError(f"seat {view.seat} has nothing to do now")
+            return legal[0]
+        rng = random.Random(f"easy/{self.seed}/{view.actions_taken}/{view.seat}")
+        moves = ranked(view.determinized(rng), view.seat, rng)[:KEEP]
+        if not any(m.spots for m in moves) and moves[0].action["type"] != "follower":
+            return rng.choice(legal) if rng.random() < WHIM else moves[0].action
+        top = moves[0].prior
+        weights = [math.exp((m.prior - top) / TEMPERATURE) for m in moves]
+        return rng.choices(moves, weights)[0].action

@@ -1,0 +1,148 @@
+"""A decision's legal actions, ranked by the one-ply valuation, and the step
+that finishes a turn greedily: what the levels build on.
+
+Every function here reads a whole game: a determinization of the seat's view
+(engine.seat) or a search's own sample, never the real game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from engine.ai import reference
+from engine.ai.evaluate import final_scores, margin
+from engine.ai.heuristics import Outlook
+from engine.game import Game
+from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal action with its prior: the one-ply value (points) for placements
+    and followers, a rank for other decisions (the advised answer first)."""
+
+    action: Action
+    prior: float
+    # Place moves: the follower choices with it, best first, with their values.
+    spots: tuple[tuple[str | None, float], ...] = ()
+
+
+def key(game: Game, action: Action) -> Hashable:
+    """A hashable name of an action in this position (a placement names its tile)."""
+    kind = action["type"]
+    if kind == "place":
+        tile = game.turn.tile if game.turn is not None else ""
+        return ("place", tile, action["x"], action["y"], action["rotation"])
+    if kind == "follower":
+        return ("follower", action["location"])
+    return json.dumps(action, sort_keys=True)
+
+
+def asked(game: Game) -> int:
+    """The seat that answers next (the first of several asked at once)."""
+    assert game.pending is not None
+    return game.pending.players[0]
+
+
+def ranked(game: Game, player: int, rng: random.Random) -> list[Move]:
+    """``player``'s legal actions now, best first (ties in a seeded order)."""
+    d = game.pending
+    assert d is not None
+    if d.step == STEP_PLACE and game.turn is not None:
+        outlook = Outlook(game, player)
+        kind = game.turn.tile
+        moves = []
+        for x, y, r in game.legal_placements():
+            spots = sorted(outlook.options(kind, (x, y), r).items(), key=_by_value, reverse=True)
+            action = {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
+            moves.append(Move(action, spots[0][1], tuple(spots)))
+        others = [a for a in game.legal_actions(player) if a["type"] != "place"]
+        if others:
+            advice = reference.decide(game, player, 0)
+            best = max((m.prior for m in moves), default=0.0)
+            for a in others:
+                moves.append(Move(a, best + (1.0 if a == advice else -1.0)))
+        return _sorted(moves, rng)
+    if d.step == STEP_FOLLOWER and game.turn is not None and game.turn.placed is not None:
+        values = reference.follower_values(game, player)
+        moves = [
+            Move({"player": player, "type": "follower", "location": loc}, v)
+            for loc, v in values.items()
+        ]
+        others = [a for a in game.legal_actions(player) if a["type"] != "follower"]
+        if others:
+            advice = reference.decide(game, player, 0)
+            best = max(m.prior for m in moves)
+            moves += [Move(a, best + (1.0 if a == advice else -1.0)) for a in others]
+        return _sorted(moves, rng)
+    legal = game.legal_actions(player)
+    if len(legal) <= 1:
+        return [Move(a, 0.0) for a in legal]
+    advice = reference.decide(game, player, 0)
+    return [Move(a, 1.0 if a == advice else -i / len(legal)) for i, a in enumerate(legal)]
+
+
+def _by_value(spot: tuple[str | None, float]) -> tuple[float, bool]:
+    return spot[1], spot[0] is None  # equal values: no follower first
+
+
+def _sorted(moves: list[Move], rng: random.Random) -> list[Move]:
+    tiebreak = {id(m): rng.random() for m in moves}
+    return sorted(moves, key=lambda m: (m.prior, tiebreak[id(m)]), reverse=True)
+
+
+def greedy(game: Game, rng: random.Random) -> None:
+    """One decision by whoever is asked, as the reference AI takes it."""
+    player = asked(game)
+    game.apply(reference.decide(game, player, rng.getrandbits(32)))
+
+
+def finish_turn(
+    game: Game, rng: random.Random, follower: str | None = None, limit: int = 40
+) -> None:
+    """Play greedily to the start of the next turn (or the end of the game); a
+    follower step of the turn's player takes ``follower`` when it is legal."""
+    start = game.turns_played
+    for _ in range(limit):
+        d = game.pending
+        if d is None or (game.turns_played != start and d.step == STEP_PLACE):
+            return
+        if follower is not None and d.step == STEP_FOLLOWER:
+            action: Action = {"player": d.active, "type": "follower", "location": follower}
+            follower = None
+            if game.is_legal(action):
+                game.apply(action)
+                continue
+        greedy(game, rng)
+
+
+Candidate = tuple[Action, str | None, float]  # action, follower spot with it, prior
+
+
+def candidates(moves: list[Move], placements: int, spots: int, options: int) -> list[Candidate]:
+    """(action, follower spot to take with it, prior) to judge: the best
+    ``placements`` each with its best ``spots`` follower choices, then the
+    best ``options`` of the other actions."""
+    out: list[Candidate] = []
+    for m in [m for m in moves if m.spots][:placements]:
+        out += [(m.action, spot, value) for spot, value in m.spots[:spots]]
+    out += [(m.action, None, m.prior) for m in [m for m in moves if not m.spots][:options]]
+    return out
+
+
+def playout(sample: Game, seat: int, candidate: Candidate, seed: int, turns: int) -> float:
+    """The seat's expected lead over the best other player once the candidate
+    is played on a copy of ``sample``, its turn finished and ``turns`` more
+    turns played greedily (the real lead if the game ends)."""
+    game = sample.fork()
+    game.apply(candidate[0])
+    rng = random.Random(seed)
+    finish_turn(game, rng, candidate[1])
+    for _ in range(turns):
+        if game.pending is None:
+            break
+        finish_turn(game, rng)
+    return margin(final_scores(game), seat)
