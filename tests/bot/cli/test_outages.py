@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import selectors
 import signal
 import subprocess
 import sys
@@ -40,6 +41,26 @@ def _bot(tmp_path: Path, base: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def _log_until(proc: subprocess.Popen[str], text: str, timeout: float = 60) -> str:
+    """The bot's log up to the first line holding ``text``: a loaded machine
+    may take seconds to start the bot, so a test waits for the log, not a clock."""
+    assert proc.stderr is not None
+    seen: list[str] = []
+    deadline = time.monotonic() + timeout
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stderr, selectors.EVENT_READ)
+        while time.monotonic() < deadline:
+            if not sel.select(timeout=deadline - time.monotonic()):
+                break
+            line = proc.stderr.readline()
+            if not line:
+                break
+            seen.append(line)
+            if text in line:
+                return "".join(seen)
+    raise AssertionError(f"no {text!r} in the log within {timeout} s:\n{''.join(seen)}")
 
 
 def _stop(proc: subprocess.Popen[str]) -> str:
@@ -81,9 +102,9 @@ def test_discord_out_of_reach_at_start_up_is_waited_out(tmp_path: Path) -> None:
 def test_sigterm_while_waiting_stops_at_once(tmp_path: Path) -> None:
     proc = _bot(tmp_path, f"http://127.0.0.1:{_free_port()}/api/v10")
     try:
-        time.sleep(2.0)
+        err = _log_until(proc, "cannot reach discord.com")  # waiting, signal handler set
         started = time.monotonic()
-        err = _stop(proc)
+        err += _stop(proc)
     finally:
         if proc.poll() is None:
             proc.kill()
