@@ -8,7 +8,6 @@ process's (bot.settings): the bot resolves host choice > server > process
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from db.errors import (
@@ -21,7 +20,7 @@ from db.errors import (
 )
 from db.models import GuildSettings
 from db.session import Database
-from db.values import TIMEOUT_POLICIES
+from db.values import NO_LIMIT, TIMEOUT_POLICIES, ServerDefaults
 from engine.expansions import known_expansions
 
 SETTABLE = frozenset(
@@ -35,27 +34,8 @@ SETTABLE = frozenset(
         "options",
     }
 )
-NO_LIMIT = 0  # a server's turn limit meaning "no time limit" (None: not set)
 MAX_REMINDER_HOURS = 720.0
 MAX_LOCALE = 16
-
-
-@dataclass(frozen=True, slots=True)
-class ServerDefaults:
-    """A server's defaults for new games."""
-
-    guild_id: int
-    default_expansions: tuple[str, ...] = ()
-    turn_timeout_seconds: int | None = None  # NO_LIMIT: no time limit
-    timeout_policy: str | None = None
-    reminder_hours: float | None = None
-    locale: str | None = None  # the language of the server's games
-    league_ai: bool | None = None  # may AI seats sit in league games (None: yes)
-    options: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def ai_in_leagues(self) -> bool:
-        return self.league_ai is not False
 
 
 def _defaults(row: GuildSettings) -> ServerDefaults:

@@ -12,8 +12,8 @@ import pytest
 
 from db import Database, GameService
 from db.errors import BadOptions, BadTimeout, UnknownPolicy
-from db.guilds import NO_LIMIT
 from db.migrate import downgrade_async, upgrade_async
+from db.values import NO_LIMIT
 from tests.db.test_upgrade import FIXTURES
 
 GUILD = 7
