@@ -48,12 +48,17 @@ class Tables:
         self.ctx = ctx
         self.lobby = lobby
 
-    async def rematch(self, caller: Caller, game_id: int) -> GameInfo:
+    async def rematch(self, caller: Caller, game_id: int) -> tuple[GameInfo, bool]:
         """A new lobby for a finished game's players, hosted by ``caller``
-        (one of them), in the channel the game was opened in."""
+        (one of them), in the channel the game was opened in; or the rematch
+        already open (False: not new), which the others join."""
         old = (await visible(self.ctx.store, caller, game_id)).info
         if old.seat_of(caller.user_id) is None or old.status != FINISHED:
             raise NotAPlayer(game_id)
+        running = await self.ctx.store.list_games(guild_id=old.guild_id)
+        opened = [g for g in running if g.options.get(options.REMATCH_OF) == old.id]
+        if opened:
+            return opened[-1], False
         order = [*old.seats[1:], *old.seats[:1]]  # the first seat moves on by one
         league_id, unrated = old.league_id, None
         if league_id is not None:
@@ -86,7 +91,7 @@ class Tables:
                     keys.append(f"u{seat.user_id}")
             info = await table.update_options(**{options.SEAT_ORDER: keys})
         log.info("game %s: rematch of game %s", info.id, old.id)
-        return info
+        return info, True
 
     async def quick(
         self, caller: Caller, opponents: int, *, expansions: list[str] | None = None

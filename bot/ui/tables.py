@@ -69,7 +69,11 @@ async def rematch(interaction: discord.Interaction, game_id: int) -> None:
     await defer(interaction, ephemeral=True)
     caller = caller_of(interaction)
     services = services_of(interaction.client)
-    info = await services.tables.rematch(caller, game_id)
+    info, new = await services.tables.rematch(caller, game_id)
+    if not new:  # another player asked first: its lobby
+        where = Text(f"<#{info.thread_id or info.channel_id}>")
+        await reply(interaction, caller.words("rematch.open", game=info.id, thread=where))
+        return
     client = interaction.client
     channel: Any = client.get_channel(info.channel_id) or await client.fetch_channel(
         info.channel_id

@@ -51,6 +51,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "lobby.unrated.season": "Not rated: the league season of the last game is over.",
     "lobby.unrated.no_ai": "Not rated: this server keeps AI seats out of league games.",
     "rematch.opened": "Rematch: lobby #{game} is open in {thread}; the other players are invited.",
+    "rematch.open": "The rematch is open already: lobby #{game} in {thread}.",
     "error.not_a_player": "Only the players of game #{game} can ask for its rematch.",
     # --- quick start -------------------------------------------------------------------------
     "quick.started": "Game #{game} against the AI has started in {thread}: your turn comes first.",

@@ -151,7 +151,10 @@ async def test_a_rematch_invites_the_same_players_with_the_same_options(service)
     old = await _finished(play, rec, timeout_hours=5, policy="skip", language="nl")
     with pytest.raises(NotAPlayer):
         await play.tables.rematch(CY, old)
-    info = await play.tables.rematch(BO, old)
+    info, new = await play.tables.rematch(BO, old)
+    assert new
+    # Ada asks too: the same lobby, which she joins.
+    assert await play.tables.rematch(ADA, old) == (info, False)
     assert info.host_id == BO.user_id and info.options[options.INVITED] == [ADA.user_id]
     assert (info.turn_timeout_seconds, info.timeout_policy) == (5 * 3600, "skip")
     assert info.options[options.LOCALE] == "nl" and info.options[options.REMATCH_OF] == old
@@ -171,13 +174,13 @@ async def test_a_rematch_stays_in_the_league_while_its_season_is_open(service) -
     today = dt.datetime.now(dt.UTC).date()
     await play.leagues.start_season(league, "S1", today)
     old = await _finished(play, rec, league="Sunday")
-    same = await play.tables.rematch(ADA, old)
+    same, _ = await play.tables.rematch(ADA, old)
     assert same.league_id == league.id and options.UNRATED not in same.options
     await play.lobby.cancel(ADA, same.id)
     # The server keeps AI seats out of league games: the rematch is unrated, and
     # no AI seat may be added to a league lobby.
     await play.store.servers.update(1, league_ai=False)
-    no_ai = await play.tables.rematch(ADA, old)
+    no_ai, _ = await play.tables.rematch(ADA, old)
     assert no_ai.league_id is None and no_ai.options[options.UNRATED] == "no_ai"
     await play.lobby.cancel(ADA, no_ai.id)
     ranked = await play.lobby.create(ADA, expansions=[], league="Sunday")
@@ -188,7 +191,7 @@ async def test_a_rematch_stays_in_the_league_while_its_season_is_open(service) -
     # The season ends; ten days later a rematch is unrated and says why.
     await play.leagues.end_season(league, today)
     play.ctx.clock = lambda: utcnow() + dt.timedelta(days=10)
-    later = await play.tables.rematch(ADA, old)
+    later, _ = await play.tables.rematch(ADA, old)
     assert later.league_id is None and later.options[options.UNRATED] == "season"
 
 
