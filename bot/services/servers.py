@@ -55,35 +55,35 @@ def resolve(
     """Host > server > process; a turn limit of 0 (any source) is none, and
     without a limit the game only reminds."""
     sources: dict[str, str] = {}
-    hours: float | None
-    if timeout_hours is not None:
-        hours, sources["limit"] = timeout_hours, HOST
-    elif server.turn_timeout_seconds is not None:
-        hours, sources["limit"] = server.turn_timeout_seconds / HOUR, SERVER
-    else:
-        hours, sources["limit"] = settings.turn_timeout_hours, BOT
-    if policy is not None:
-        sources["policy"] = HOST
-    elif server.timeout_policy is not None:
-        policy, sources["policy"] = server.timeout_policy, SERVER
-    else:
-        policy, sources["policy"] = settings.timeout_policy, BOT
+    server_hours = (
+        None if server.turn_timeout_seconds is None else server.turn_timeout_seconds / HOUR
+    )
+    hours, sources["limit"] = _first(
+        (HOST, timeout_hours), (SERVER, server_hours), (BOT, settings.turn_timeout_hours)
+    )
+    policy, sources["policy"] = _first(
+        (HOST, policy), (SERVER, server.timeout_policy), (BOT, settings.timeout_policy)
+    )
     if not hours:  # no time limit: reminders only
         hours, policy = None, REMIND
         sources.pop("policy")
-    if reminder_hours is not None:
-        sources["reminder"] = HOST
-    elif server.reminder_hours is not None:
-        reminder_hours, sources["reminder"] = server.reminder_hours, SERVER
-    else:
-        reminder_hours, sources["reminder"] = settings.reminder_hours, BOT
-    if language_chosen:
-        locale, sources["language"] = language(language_chosen), HOST
-    elif server.locale:
-        locale, sources["language"] = language(server.locale), SERVER
-    else:
-        locale, sources["language"] = language(guild_locale), DISCORD
+    reminder_hours, sources["reminder"] = _first(
+        (HOST, reminder_hours), (SERVER, server.reminder_hours), (BOT, settings.reminder_hours)
+    )
+    chosen, sources["language"] = _first(
+        (HOST, language_chosen or None), (SERVER, server.locale or None), (DISCORD, guild_locale)
+    )
+    locale = language(chosen)
     return NewGameSettings(hours, policy, float(reminder_hours), locale, sources)
+
+
+def _first(*candidates: tuple[str, Any]) -> tuple[Any, str]:
+    """The first value set (not None) and whose it is; the last one is the
+    fallback, whatever its value (the process's None: no time limit)."""
+    for source, value in candidates[:-1]:
+        if value is not None:
+            return value, source
+    return candidates[-1][1], candidates[-1][0]
 
 
 def change_of(verb: str, value: str | None, now: ServerDefaults) -> dict[str, Any]:

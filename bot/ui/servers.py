@@ -7,8 +7,6 @@ click comes from."""
 
 from __future__ import annotations
 
-from typing import Any, Self, TypeVar
-
 import discord
 
 from bot.errors import NotAGameChannel
@@ -16,65 +14,24 @@ from bot.present import servers as sp
 from bot.present.settings import Choice
 from bot.ui.access import caller_of, guild_locale_of, services_of
 from bot.ui.replies import defer, edit, reply
-from bot.ui.views import MAX_OPTION, MAX_PLACEHOLDER, Component
+from bot.ui.settings import SettingsButton, SettingsSelect
+from bot.ui.views import MAX_OPTION
 
 SELECTS = ("limit", "policy", "reminder", "language")
-ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 
-class ServerItem(Component[ItemT], template=r"(?!)"):
-    verb: str
-
-    @classmethod
-    def rebuild(cls, groups: dict[str, str]) -> Self:
-        return cls.of(groups["verb"])
-
-    @classmethod
-    def of(cls, verb: str) -> Self:
-        raise NotImplementedError
+class ServerSelect(SettingsSelect, template=r"carc:srv:(?P<verb>[a-z]+)"):
+    PREFIX = "carc:srv"
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         await on_change(interaction, self.verb, self.chosen(interaction))
 
 
-class ServerSelect(ServerItem[discord.ui.Select[Any]], template=r"carc:srv:(?P<verb>[a-z]+)"):
-    def __init__(
-        self,
-        verb: str,
-        placeholder: str = "",
-        options: list[discord.SelectOption] | None = None,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"carc:srv:{verb}",
-                placeholder=placeholder[:MAX_PLACEHOLDER] or None,
-                options=options or [discord.SelectOption(label="-", value="-")],
-                row=row,
-            )
-        )
-        self.verb = verb
+class ServerButton(SettingsButton, template=r"carc:srvb:(?P<verb>[a-z_]+)"):
+    PREFIX = "carc:srvb"
 
-    @classmethod
-    def of(cls, verb: str) -> ServerSelect:
-        return cls(verb)
-
-
-class ServerButton(ServerItem[discord.ui.Button[Any]], template=r"carc:srvb:(?P<verb>[a-z_]+)"):
-    def __init__(self, verb: str, label: str = "?", on: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
-                custom_id=f"carc:srvb:{verb}",
-                row=4,
-            )
-        )
-        self.verb = verb
-
-    @classmethod
-    def of(cls, verb: str) -> ServerButton:
-        return cls(verb)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await on_change(interaction, self.verb, None)
 
 
 async def show(interaction: discord.Interaction, *, replace: bool) -> None:
@@ -102,7 +59,7 @@ async def show(interaction: discord.Interaction, *, replace: bool) -> None:
         view.add_item(ServerSelect(verb, words(f"servers.select.{verb}"), options, row))
     allowed = words("servers.allowed" if server.ai_in_leagues else "servers.not_allowed")
     label = words("servers.button.league_ai", value=allowed)
-    view.add_item(ServerButton("league_ai", label, server.ai_in_leagues))
+    view.add_item(ServerButton("league_ai", label, server.ai_in_leagues, row=len(SELECTS)))
     text = sp.panel_text(server, settings, guild_locale, words)
     if replace:
         await edit(interaction, text, view=view)
