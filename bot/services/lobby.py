@@ -286,8 +286,8 @@ class Lobby:
         """A rematch seats its players in the order it chose (the first seat
         moved on by one); whoever joined besides them sits after them."""
         order = table.info.options.get(options.SEAT_ORDER)
-        if not order or caller.user_id != table.info.host_id:
-            return
+        if not order or caller.user_id != table.info.host_id or len(table.info.seats) < 2:
+            return  # nothing to order, or a start refused anyway (B-1): the lobby stays as is
         keys = [seat_key(s) for s in table.info.seats]
         rank = {k: i for i, k in enumerate(order)}
         wanted = sorted(range(len(keys)), key=lambda i: (rank.get(keys[i], len(rank)), i))
