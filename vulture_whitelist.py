@@ -15,8 +15,7 @@ _.cache_ok
 _.process_bind_param
 _.process_result_value
 _.type_annotation_map  # db/models.py: SQLAlchemy declarative base
-_.games_channel_id  # db/models.py: columns of the schema (the migrations create them)
-_.joined_at
+_.joined_at  # db/models.py: columns of the schema (the migrations create them)
 _.season_id
 memo  # engine/frozen.py __deepcopy__: copy.deepcopy's signature
 mapper  # db/models.py _results_are_immutable(): SQLAlchemy's event signature

@@ -46,6 +46,7 @@ EXTENSIONS = (
     "cogs.games",
     "cogs.help",
     "cogs.settings",
+    "cogs.servers",
 )
 
 

@@ -166,6 +166,44 @@ class UnknownRules(BotError):
         super().__init__(text=text)
 
 
+class SeatReserved(BotError):
+    """A member the host did not invite tries to sit: the table is private
+    (``private``), or every free seat is kept for an invited player
+    (``reserved``; an AI seat too)."""
+
+    code = "seat_reserved"
+    VARIANTS = ("private", "reserved")
+
+    def __init__(self, why: str, game_id: int) -> None:
+        super().__init__(variant=why, game=game_id)
+
+
+class BadInvite(BotError):
+    """A player a new game cannot keep a seat for: a bot (``bot``), or more
+    than the table seats (``many``)."""
+
+    code = "bad_invite"
+    VARIANTS = ("bot", "many")
+
+    def __init__(self, why: str, name: str = "") -> None:
+        super().__init__(variant=why, name=name)
+
+
+class NoAiInLeague(BotError):
+    """The server keeps AI seats out of league games (/server-settings)."""
+
+    code = "no_ai_in_league"
+
+
+class NotAPlayer(BotError):
+    """Only a game's seated players may ask for its rematch."""
+
+    code = "not_a_player"
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(game=game_id)
+
+
 # What an engine reason may carry that players never read: rule IDs, step
 # names and seat numbers (the reasons are written for the record's readers).
 _RULE_IDS = re.compile(r"\s*\((?:[BGTXC]-[\d.]+(?:,\s*)?)+\)")

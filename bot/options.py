@@ -12,6 +12,16 @@ REMINDER_HOURS = "reminder_hours"
 RESIGNED = STORED_RESIGNED  # seats the AI plays since their player resigned (db.values)
 LOBBY_MESSAGE = "lobby_message"  # [channel id, message id] of the lobby post
 LOCALE = "locale"  # language of the game's public messages (default: English)
+# Settings of a new game the host left out, and whose they are (bot.services.servers):
+# the server's, the bot's (the process settings), Discord's (the server's locale).
+DEFAULTS = "defaults"
+HOST, SERVER, BOT, DISCORD = "host", "server", "bot", "discord"
+INVITED = "invited"  # user ids the host keeps seats for (bot.services.invites)
+PRIVATE = "private"  # only invited players may join
+TOLD = "invites_told"  # invited players told of their seat (once each)
+REMATCH_OF = "rematch_of"  # the game this lobby is a rematch of
+UNRATED = "unrated"  # why a rematch of a league game is not rated ("season", "no_ai")
+SEAT_ORDER = "seat_order"  # a rematch's seats in order at the start (lobby seat keys)
 CLOSES_AT = "closes_at"  # a lobby's expiry (Unix seconds), shown in its message
 CLOSED = "closed"  # why a game ended without a result when not cancelled ("expired")
 THREAD_EDITED = "thread_edited"  # when the bot last edited the game's thread (Unix seconds)

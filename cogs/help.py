@@ -1,4 +1,5 @@
-"""/help (what the bot does, how a turn goes, the commands) and /rules (the
+"""/help (what the bot does, how a turn goes, the commands, a quick game
+against the AI; for admins, the server's settings) and /rules (the
 rules and every card in plain words, paged; the persistent page buttons)."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.ui.autocomplete import MAX_VALUE, typed
 from bot.ui.labels import command_name, described
 from bot.ui.replies import reply
 from bot.ui.rules import RulesButton, sections_view, show_rules
+from bot.ui.tables import QuickSelect
 
 MAX_CHOICES = 25
 
@@ -37,7 +39,12 @@ class Help(commands.Cog):
         actions = join(
             [words("help.command", name=Text(command_name(n, words))) for n in names], ", "
         )
-        await reply(interaction, words("help.text", actions=actions), view=sections_view(words))
+        text = words("help.text", actions=actions)
+        if interaction.permissions.manage_guild:  # only what they can use (Discord decides)
+            text = join([text, words("help.admins")])
+        view = sections_view(words)
+        view.add_item(QuickSelect(words))  # a quick game against the AI (bot.ui.tables)
+        await reply(interaction, text, view=view)
 
     @app_commands.command(name="rules", description=described("command.rules"))
     @app_commands.describe(

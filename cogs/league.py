@@ -1,8 +1,10 @@
 """`/league ...`: server leagues, seasons, standings and ratings (thin cog).
 
-Season management and rating recomputation need Manage Server; Discord's
-default permissions only apply to top-level commands, so those subcommands
-also check the member's permissions at run time. League, season and member
+`/league-admin ...`: creating leagues, seasons and rating recomputation, a
+top-level command of its own so that Discord's ``default_member_permissions``
+(Manage Server) applies to it: Discord shows it only to those members, and an
+admin may grant it to other roles or channels (Server Settings →
+Integrations); the bot checks nothing by hand. League, season and member
 names are user-supplied: they are shown escaped (bot.text) and ping nobody.
 """
 
@@ -88,16 +90,18 @@ class StandingsPager(discord.ui.View):
         await self._show(interaction, +1)
 
 
-def _is_admin(interaction: discord.Interaction) -> bool:
-    return bool(interaction.permissions.manage_guild)
-
-
 class LeagueCog(commands.Cog):
     league = app_commands.Group(
         name="league", description=described("command.league"), guild_only=True
     )
+    admin = app_commands.Group(
+        name="league-admin",
+        description=described("command.league_admin"),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
     season = app_commands.Group(
-        name="season", description=described("command.season"), parent=league
+        name="season", description=described("command.season"), parent=admin
     )
 
     def __init__(self, service: Leagues) -> None:
@@ -119,7 +123,7 @@ class LeagueCog(commands.Cog):
         ][:MAX_CHOICES]
 
     # --- membership ------------------------------------------------------------------
-    @league.command(name="create", description=described("command.league.create"))
+    @admin.command(name="create", description=described("command.league.create"))
     @app_commands.describe(name=described("command.league.name"))
     async def create(self, interaction: discord.Interaction, name: str) -> None:
         assert interaction.guild_id is not None
@@ -269,18 +273,10 @@ class LeagueCog(commands.Cog):
         )
         await reply(interaction, embed=embed, ephemeral=False)
 
-    # --- administration (Manage Server) ---------------------------------------------
-    async def _require_admin(self, interaction: discord.Interaction) -> bool:
-        if _is_admin(interaction):
-            return True
-        await reply(interaction, caller_of(interaction).words("league.needs_manage_server"))
-        return False
-
+    # --- administration (/league-admin: Manage Server unless the admin says otherwise) --
     @season.command(name="start", description=described("command.season.start"))
     @app_commands.autocomplete(name=league_names)
     async def season_start(self, interaction: discord.Interaction, name: str, season: str) -> None:
-        if not await self._require_admin(interaction):
-            return
         league = await self._league(interaction, name)
         started = await self.service.start_season(league, season, dt.datetime.now(dt.UTC).date())
         text = caller_of(interaction).words(
@@ -291,8 +287,6 @@ class LeagueCog(commands.Cog):
     @season.command(name="end", description=described("command.season.end"))
     @app_commands.autocomplete(name=league_names)
     async def season_end(self, interaction: discord.Interaction, name: str) -> None:
-        if not await self._require_admin(interaction):
-            return
         league = await self._league(interaction, name)
         ended = await self.service.end_season(league, dt.datetime.now(dt.UTC).date())
         text = caller_of(interaction).words(
@@ -300,11 +294,9 @@ class LeagueCog(commands.Cog):
         )
         await reply(interaction, text, ephemeral=False)
 
-    @league.command(name="recompute", description=described("command.league.recompute"))
+    @admin.command(name="recompute", description=described("command.league.recompute"))
     @app_commands.autocomplete(name=league_names)
     async def recompute(self, interaction: discord.Interaction, name: str) -> None:
-        if not await self._require_admin(interaction):
-            return
         await defer(interaction, ephemeral=True)
         league = await self._league(interaction, name)
         ratings = await self.service.recompute(league)

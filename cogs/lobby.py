@@ -1,5 +1,7 @@
-"""/carcassonne: new lobby, record download, reminders, cancel (asked
-first); and the persistent lobby buttons, seat select and confirmations."""
+"""/carcassonne: new lobby (players invited: private tables), a quick game
+against the AI, record download, reminders, cancel (asked first); and the
+persistent lobby buttons, seat select, confirmations, the rematch button and
+the quick-start menu of /help."""
 
 from __future__ import annotations
 
@@ -12,18 +14,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import expansions
-from bot.errors import NotAGameChannel
-from bot.options import game_words
+from bot.errors import BadInvite, NotAGameChannel
 from bot.present.games import HOUR, duration
-from bot.present.lobby import lobby_text
+from bot.present.servers import applied_text
 from bot.services.lobby import NO_LIMIT
+from bot.services.tables import MAX_QUICK
 from bot.text import Text, Words, join, language_name, languages
-from bot.ui.access import caller_of, game_command, services_of
+from bot.ui.access import caller_of, display_name, game_command, services_of
 from bot.ui.confirm import ConfirmButton, ask
-from bot.ui.gamethread import open_thread
 from bot.ui.labels import described
-from bot.ui.lobby import LobbyButton, RemoveSeat, lobby_view
-from bot.ui.replies import allowed, defer, reply
+from bot.ui.lobby import LobbyButton, RemoveSeat, post_lobby
+from bot.ui.replies import defer, reply
+from bot.ui.tables import QuickSelect, quick_start
 from db.values import LOBBY, TIMEOUT_POLICIES
 
 BASE_ONLY = "-"
@@ -102,6 +104,12 @@ class Lobby(commands.Cog):
         reminder_hours=described("command.new.reminder_hours"),
         league=described("command.new.league"),
         language=described("command.new.language"),
+        invite1=described("command.new.invite"),
+        invite2=described("command.new.invite"),
+        invite3=described("command.new.invite"),
+        invite4=described("command.new.invite"),
+        invite5=described("command.new.invite"),
+        private=described("command.new.private"),
     )
     @app_commands.choices(on_timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
@@ -113,12 +121,22 @@ class Lobby(commands.Cog):
         reminder_hours: app_commands.Range[float, 0.01, 720.0] | None = None,
         league: str | None = None,
         language: str | None = None,
+        invite1: discord.Member | None = None,
+        invite2: discord.Member | None = None,
+        invite3: discord.Member | None = None,
+        invite4: discord.Member | None = None,
+        invite5: discord.Member | None = None,
+        private: bool = False,
     ) -> None:
         await defer(interaction, ephemeral=True)
         channel = interaction.channel
         if not isinstance(channel, discord.Thread | discord.TextChannel):
             raise NotAGameChannel()
         caller = caller_of(interaction)
+        invited = [m for m in (invite1, invite2, invite3, invite4, invite5) if m is not None]
+        bots = [m for m in invited if m.bot]
+        if bots:
+            raise BadInvite("bot", display_name(bots[0]))
         lobby = services_of(interaction.client).lobby
         info = await lobby.create(
             caller,
@@ -128,22 +146,29 @@ class Lobby(commands.Cog):
             reminder_hours=reminder_hours,
             league=league,
             language=language,
+            invited=[m.id for m in invited],
+            private=private,
         )
-        words = game_words(info)  # the lobby is public: the game's language
-        view = lobby_view(info, words)
-        assert view is not None  # a new game is in its lobby
-        message = await channel.send(lobby_text(info, words), view=view, allowed_mentions=allowed())
-        if isinstance(channel, discord.Thread):
-            thread = channel
-        else:
-            thread = await open_thread(message, info)
-        await lobby.set_thread(info.id, thread.id)
-        await lobby.set_lobby_message(info.id, channel.id, message.id)
-        await reply(
-            interaction, caller.words("lobby.opened", game=info.id, thread=Text(thread.mention))
-        )
+        thread = await post_lobby(channel, info, lobby)
+        said = caller.words("lobby.opened", game=info.id, thread=Text(thread.mention))
+        applied = applied_text(info, caller.words)
+        await reply(interaction, join([said, applied]) if applied else said)
+
+    @group.command(name="quick", description=described("command.quick"))
+    @app_commands.describe(
+        opponents=described("command.quick.opponents"),
+        expansions=described("command.new.expansions"),
+    )
+    async def quick(
+        self,
+        interaction: discord.Interaction,
+        opponents: app_commands.Range[int, 1, MAX_QUICK] = 1,
+        expansions: str = BASE_ONLY,
+    ) -> None:
+        await quick_start(interaction, opponents, parse_expansions(expansions))
 
     @new.autocomplete("expansions")
+    @quick.autocomplete("expansions")
     async def expansion_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -197,5 +222,5 @@ class Lobby(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(LobbyButton, RemoveSeat, ConfirmButton)
+    bot.add_dynamic_items(LobbyButton, RemoveSeat, ConfirmButton, QuickSelect)
     await bot.add_cog(Lobby(bot))

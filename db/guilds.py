@@ -1,13 +1,13 @@
-"""Each server's defaults for new games (the ``guild_settings`` table), and
-what any game may be set up with: known expansions, a timeout policy of the
-one vocabulary (db.values), a positive time limit, options that are JSON.
-A server without a row has the defaults: the base game, no time limit,
-reminders only."""
+"""Each server's defaults for new games (the ``guild_settings`` table, set
+with ``/server-settings``), and what any game may be set up with: known
+expansions, a timeout policy of the one vocabulary (db.values), a positive
+time limit, options that are JSON. A setting left unset (None) is the
+process's (bot.settings): the bot resolves host choice > server > process
+(bot.services.servers). A server without a row has every setting unset."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from db.errors import (
@@ -20,24 +20,22 @@ from db.errors import (
 )
 from db.models import GuildSettings
 from db.session import Database
-from db.values import DEFAULT_TIMEOUT_POLICY, TIMEOUT_POLICIES
+from db.values import NO_LIMIT, TIMEOUT_POLICIES, ServerDefaults
 from engine.expansions import known_expansions
 
 SETTABLE = frozenset(
-    {"default_expansions", "turn_timeout_seconds", "timeout_policy", "games_channel_id", "options"}
+    {
+        "default_expansions",
+        "turn_timeout_seconds",
+        "timeout_policy",
+        "reminder_hours",
+        "locale",
+        "league_ai",
+        "options",
+    }
 )
-
-
-@dataclass(frozen=True, slots=True)
-class ServerDefaults:
-    """A server's defaults for new games."""
-
-    guild_id: int
-    default_expansions: tuple[str, ...] = ()
-    turn_timeout_seconds: int | None = None
-    timeout_policy: str = DEFAULT_TIMEOUT_POLICY
-    games_channel_id: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
+MAX_REMINDER_HOURS = 720.0
+MAX_LOCALE = 16
 
 
 def _defaults(row: GuildSettings) -> ServerDefaults:
@@ -45,8 +43,10 @@ def _defaults(row: GuildSettings) -> ServerDefaults:
         row.guild_id,
         tuple(row.default_expansions or ()),
         row.turn_timeout_seconds,
-        row.timeout_policy or DEFAULT_TIMEOUT_POLICY,
-        row.games_channel_id,
+        row.timeout_policy,
+        row.reminder_hours,
+        row.locale,
+        row.league_ai,
         dict(row.options or {}),
     )
 
@@ -69,21 +69,22 @@ class Servers:
             raise UnknownSetting(sorted(unknown)[0])
         if "default_expansions" in changes:
             changes["default_expansions"] = check_expansions(changes["default_expansions"])
-        if "timeout_policy" in changes:
+        if changes.get("timeout_policy") is not None:
             check_policy(changes["timeout_policy"])
-        if "turn_timeout_seconds" in changes:
+        if changes.get("turn_timeout_seconds") not in (None, NO_LIMIT):
             check_timeout(changes["turn_timeout_seconds"])
+        if "reminder_hours" in changes:
+            check_reminder(changes["reminder_hours"])
+        if "locale" in changes:
+            check_locale(changes["locale"])
+        if "league_ai" in changes and not isinstance(changes["league_ai"], bool | None):
+            raise BadOptions("league_ai")
         if "options" in changes:
             check_json(changes["options"], "options")
         async with self.db.write() as s:
             row = await s.get(GuildSettings, guild_id)
             if row is None:
-                row = GuildSettings(
-                    guild_id=guild_id,
-                    default_expansions=[],
-                    timeout_policy=DEFAULT_TIMEOUT_POLICY,
-                    options={},
-                )
+                row = GuildSettings(guild_id=guild_id, default_expansions=[], options={})
                 s.add(row)
             for key, value in changes.items():
                 setattr(row, key, value)
@@ -112,6 +113,20 @@ def check_timeout(seconds: Any) -> None:
         not isinstance(seconds, int) or isinstance(seconds, bool) or seconds <= 0
     ):
         raise BadTimeout()
+
+
+def check_reminder(hours: Any) -> None:
+    if hours is not None and (
+        not isinstance(hours, int | float)
+        or isinstance(hours, bool)
+        or not 0 < hours <= MAX_REMINDER_HOURS
+    ):
+        raise BadOptions("reminder_hours")
+
+
+def check_locale(locale: Any) -> None:
+    if locale is not None and (not isinstance(locale, str) or not 0 < len(locale) <= MAX_LOCALE):
+        raise BadOptions("locale")
 
 
 def check_json(value: Any, what: str) -> None:

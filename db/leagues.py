@@ -109,6 +109,18 @@ class Leagues:
     async def current_season(self, league: LeagueInfo) -> SeasonInfo | None:
         return next((x for x in await self.seasons(league) if x.ends_on == OPEN_END), None)
 
+    async def season_open(self, league_id: int, day: dt.date, today: dt.date) -> bool:
+        """Whether the season ``day`` fell in is still open ``today`` (a
+        league without seasons: always): a rematch of a game of that day
+        counts in the league then."""
+        async with self.db.read() as s:
+            q = select(Season).where(Season.league_id == league_id)
+            seasons = list((await s.execute(q)).scalars())
+        if not seasons:
+            return True
+        held = [x for x in seasons if x.starts_on <= day <= x.ends_on]
+        return any(x.ends_on >= today for x in held)
+
     async def start_season(self, league: LeagueInfo, name: str, starts_on: dt.date) -> SeasonInfo:
         if await self.current_season(league) is not None:
             raise LeagueError("season_running")

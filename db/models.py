@@ -81,15 +81,18 @@ class Timestamps:
 
 
 class GuildSettings(Timestamps, Base):
-    """Per-server defaults for new games."""
+    """Per-server defaults for new games (``/server-settings``). NULL: not
+    set, the process settings apply; a turn limit of 0: no time limit."""
 
     __tablename__ = "guild_settings"
 
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     default_expansions: Mapped[list[Any]] = mapped_column(default=list)
     turn_timeout_seconds: Mapped[int | None] = mapped_column(Integer)
-    timeout_policy: Mapped[str] = mapped_column(String(16), default=DEFAULT_TIMEOUT_POLICY)
-    games_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    timeout_policy: Mapped[str | None] = mapped_column(String(16))
+    reminder_hours: Mapped[float | None] = mapped_column(Float)
+    locale: Mapped[str | None] = mapped_column(String(16))  # the games' language
+    league_ai: Mapped[bool | None] = mapped_column(Boolean)  # AI seats in league games
     options: Mapped[dict[str, Any]] = mapped_column(default=dict)
 
 

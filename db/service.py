@@ -113,19 +113,16 @@ class GameService:
         options: GameOptions | None = None,
         league_id: int | None = None,
     ) -> GameInfo:
-        """A new game in its lobby, without seats. Unset expansions and options
-        take the server's defaults (db.guilds); an unset seed is random."""
-        defaults = await self.servers.defaults(guild_id)
+        """A new game in its lobby, without seats. Unset expansions take the
+        server's default (db.guilds); the options are as given (the bot
+        resolves host > server > process: bot.services.servers); an unset
+        seed is random."""
         opts = options or GameOptions()
-        exps = check_expansions(
-            list(defaults.default_expansions) if expansions is None else list(expansions)
-        )
-        timeout = (
-            opts.turn_timeout_seconds
-            if opts.turn_timeout_seconds is not None
-            else defaults.turn_timeout_seconds
-        )
-        policy = opts.timeout_policy or defaults.timeout_policy or DEFAULT_TIMEOUT_POLICY
+        if expansions is None:
+            expansions = (await self.servers.defaults(guild_id)).default_expansions
+        exps = check_expansions(list(expansions))
+        timeout = opts.turn_timeout_seconds
+        policy = opts.timeout_policy or DEFAULT_TIMEOUT_POLICY
         check_timeout(timeout)
         check_policy(policy)
         if seed is None:

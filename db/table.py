@@ -298,6 +298,27 @@ class OpenGame:
             )
             return self._info
 
+    async def reorder_seats(self, order: Sequence[int]) -> GameInfo:
+        """Seat the lobby's seats in ``order`` (a permutation of their indexes:
+        ``order[i]`` is the seat that becomes seat i), e.g. a rematch's first
+        seat moved on by one."""
+        async with self.store.db.write() as s:
+            row, seats = await load_rows(s, self.game_id)
+            _require_lobby(row)
+            if sorted(order) != list(range(len(seats))):
+                raise NoSuchSeat(self.game_id, len(seats))
+            # Out of the way first, so that (game_id, seat_index) stays unique.
+            for seat in seats:
+                seat.seat_index += len(seats)
+            await s.flush()
+            for new, old in enumerate(order):
+                seats[old].seat_index = new
+            await s.flush()
+            row.updated_at = utcnow()
+            ordered = sorted(seats, key=lambda x: x.seat_index)
+            self._info = game_info(row, ordered)
+            return self._info
+
     async def set_seat_flags(
         self,
         seat_index: int,

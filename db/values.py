@@ -223,3 +223,25 @@ def error_classes(base: type[GameError] = GameError) -> list[type[GameError]]:
         out.append(sub)
         out.extend(error_classes(sub))
     return out
+
+
+# --- each server's defaults (db.guilds) ------------------------------------------------------
+NO_LIMIT = 0  # a server's turn limit meaning "no time limit" (None: not set)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerDefaults:
+    """A server's defaults for new games."""
+
+    guild_id: int
+    default_expansions: tuple[str, ...] = ()
+    turn_timeout_seconds: int | None = None  # NO_LIMIT: no time limit
+    timeout_policy: str | None = None
+    reminder_hours: float | None = None
+    locale: str | None = None  # the language of the server's games
+    league_ai: bool | None = None  # may AI seats sit in league games (None: yes)
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ai_in_leagues(self) -> bool:
+        return self.league_ai is not False

@@ -16,6 +16,22 @@ def expansion_titles(names: list[str] | tuple[str, ...], words: Words) -> Text:
     return join([words(a.title) for a in expansions.adapters(names)], ", ")
 
 
+def table_notes(info: GameInfo, words: Words) -> list[Text]:
+    """Seats kept for invited players, a private table, a rematch (bot.services.invites, tables)."""
+    notes = []
+    kept = [u for u in info.options.get(options.INVITED, []) if info.seat_of(int(u)) is None]
+    if kept and info.status == LOBBY:
+        notes.append(words("lobby.reserved", names=join([mention(int(u)) for u in kept], ", ")))
+    if info.options.get(options.PRIVATE) and info.status == LOBBY:
+        notes.append(words("lobby.private"))
+    if info.options.get(options.REMATCH_OF):
+        notes.append(words("lobby.rematch_of", game=int(info.options[options.REMATCH_OF])))
+    unrated = info.options.get(options.UNRATED)
+    if unrated and has(f"lobby.unrated.{unrated}"):
+        notes.append(words(f"lobby.unrated.{unrated}"))
+    return notes
+
+
 def lobby_text(info: GameInfo, words: Words) -> Text:
     seats = join(
         [
@@ -26,6 +42,7 @@ def lobby_text(info: GameInfo, words: Words) -> Text:
             )
             for s in info.seats
         ]
+        + table_notes(info, words)
     )
     policy = info.timeout_policy
     limit = (

@@ -8,6 +8,7 @@
 - games: a player's games (/games, the ``game`` option's autocomplete)
 - prefs: each player's own settings (pings, DMs, automatic answers, away)
 - undo; seats: resign, mute
+- tables: a rematch, a quick start; servers: each server's own defaults
 
 They speak to the store only through ``db.service.GameService`` (which owns
 every write and each game's one lock): a service that changes a game opens
@@ -34,7 +35,9 @@ from bot.services.messages import Notifier, Post
 from bot.services.prefs import Prefs
 from bot.services.reading import Reading
 from bot.services.seats import Seats
+from bot.services.servers import ServerSettings
 from bot.services.suggest import Suggestion, Suggestions
+from bot.services.tables import Tables
 from bot.services.timers import TurnTimers
 from bot.services.turns import Move, Turns
 from bot.services.undo import TakenBack, Undo
@@ -74,12 +77,14 @@ class Services:
         self.announcer = Announcer(self.ctx, self.prefs)
         self.turns = Turns(self.ctx, self.announcer, self.deadlines, self.prefs, owners)
         self.timers = TurnTimers(self.ctx, self.turns, self.deadlines)
-        self.lobby = Lobby(self.ctx, self.turns)
+        self.lobby = Lobby(self.ctx, self.turns, self.prefs)
         self.seats = Seats(self.ctx, self.turns)
+        self.tables = Tables(self.ctx, self.lobby)
         self.undo = Undo(self.ctx, self.deadlines)
         self.reading = Reading(self.ctx)
         self.suggest = Suggestions(self.ctx)
         self.games = Games(self.ctx)
+        self.servers = ServerSettings(store)
 
     async def resume_all(self) -> int:
         """At start-up, for the games of the guilds this process owns: let AI

@@ -372,6 +372,7 @@ class Announcer(Mailer):
                 turn=game.turns_played,
                 draw=draw,
                 key="final",
+                buttons=["rematch"],  # for its players (bot.services.tables)
                 alt={
                     "final-score.png": final_alt(view, words),
                     "board.png": board_alt(view, words, whole=True),

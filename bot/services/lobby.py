@@ -5,30 +5,37 @@ returns the game as it is after it."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import logging
+from collections.abc import Sequence
 
 from bot import options
 from bot.errors import (
+    BadInvite,
     BadReminder,
     BadTimeLimit,
     HostCannotLeave,
     LeagueGameStarted,
     LeagueMembersOnly,
+    NoAiInLeague,
     NoSuchPlayer,
     ThreadBusy,
 )
 from bot.present.games import duration
 from bot.services.access import Caller, opened, seat_of, visible
 from bot.services.context import Context
+from bot.services.invites import Invitations, check_seat, invited
 from bot.services.messages import Post
+from bot.services.prefs import Prefs
+from bot.services.servers import resolve
 from bot.services.threads import sync_thread
 from bot.services.turns import Turns
 from bot.text import ENGLISH, Words, escape
-from bot.text import language as catalogue_language
 from db.errors import GameFinished, GameNotInLobby, HostOnly, UnknownPolicy
 from db.service import OpenGame
-from db.values import ACTIVE, LOBBY, OVER, REMIND, TIMEOUT_POLICIES, GameInfo, GameOptions, SeatInfo
+from db.values import ACTIVE, LOBBY, OVER, TIMEOUT_POLICIES, GameInfo, GameOptions, SeatInfo
+from engine.game import MAX_PLAYERS
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +47,10 @@ EXPIRED = "expired"  # options.CLOSED: the lobby closed by itself
 
 
 class Lobby:
-    def __init__(self, ctx: Context, turns: Turns) -> None:
+    def __init__(self, ctx: Context, turns: Turns, prefs: Prefs) -> None:
         self.ctx = ctx
         self.turns = turns
+        self.invitations = Invitations(ctx, prefs)
 
     async def create(
         self,
@@ -57,22 +65,31 @@ class Lobby:
         thread_id: int | None = None,
         seed: int | None = None,
         decks: dict[str, list[str]] | None = None,
+        invited: Sequence[int] = (),
+        private: bool = False,
     ) -> GameInfo:
-        """A new lobby in the caller's server and channel, the caller seated as host."""
-        settings = self.ctx.settings
-        policy = policy or settings.timeout_policy
-        if policy not in TIMEOUT_POLICIES:
+        """A new lobby in the caller's server and channel, the caller seated as
+        host. Each setting the host leaves out is the server's, else the
+        process's (bot.services.servers); the game keeps where each came from.
+        ``invited``: players the host keeps seats for (``private``: only
+        they may join; bot.services.invites)."""
+        if policy is not None and policy not in TIMEOUT_POLICIES:
             raise UnknownPolicy(policy, TIMEOUT_POLICIES)
-        hours = settings.turn_timeout_hours if timeout_hours is None else timeout_hours
-        if hours is not None and hours < 0:
+        if timeout_hours is not None and timeout_hours < 0:
             raise BadTimeLimit()
-        if not hours:  # no time limit: reminders only
-            hours, policy = None, REMIND
-        reminder = reminder_hours or settings.reminder_hours
-        if reminder <= 0:
+        if reminder_hours is not None and reminder_hours <= 0:
             raise BadReminder()
         guild_id = caller.guild_id or 0
-        await self._check_thread_free(caller)
+        chosen = resolve(
+            self.ctx.settings,
+            await self.ctx.store.servers.defaults(guild_id),
+            timeout_hours=timeout_hours,
+            policy=policy,
+            reminder_hours=reminder_hours,
+            language_chosen=language,
+            guild_locale=caller.guild_locale,
+        )
+        hours = chosen.timeout_hours
         league_id = None
         if league:
             league_id = (await self.ctx.leagues.get(guild_id, league)).id
@@ -80,13 +97,52 @@ class Lobby:
                 raise LeagueMembersOnly("host", league)
         game_options = GameOptions(
             turn_timeout_seconds=None if hours is None else max(1, round(hours * HOUR)),
-            timeout_policy=policy,
+            timeout_policy=chosen.policy,
             extra={
-                options.REMINDER_HOURS: reminder,
-                # Public messages and images: the language chosen, else the server's.
-                options.LOCALE: catalogue_language(language or caller.guild_locale),
+                options.REMINDER_HOURS: chosen.reminder_hours,
+                # Public messages and images: the host's language, else the server's.
+                options.LOCALE: chosen.locale,
+                options.DEFAULTS: {k: v for k, v in chosen.sources.items() if v != options.HOST},
             },
         )
+        return await self.open(
+            caller,
+            expansions=expansions,
+            game_options=game_options,
+            league_id=league_id,
+            thread_id=thread_id,
+            seed=seed,
+            decks=decks,
+            invited=invited,
+            private=private,
+        )
+
+    async def open(
+        self,
+        caller: Caller,
+        *,
+        expansions: list[str],
+        game_options: GameOptions,
+        league_id: int | None = None,
+        thread_id: int | None = None,
+        seed: int | None = None,
+        decks: dict[str, list[str]] | None = None,
+        invited: Sequence[int] = (),
+        private: bool = False,
+    ) -> GameInfo:
+        """A new lobby set up as given (:meth:`create`, a rematch, a quick
+        start), the caller seated as host."""
+        guild_id = caller.guild_id or 0
+        await self._check_thread_free(caller)
+        kept = list(dict.fromkeys(u for u in invited if u != caller.user_id))
+        if len(kept) >= MAX_PLAYERS:
+            raise BadInvite("many")  # B-1
+        extra = dict(game_options.extra)
+        if kept:
+            extra[options.INVITED] = kept
+            if private:
+                extra[options.PRIVATE] = True
+        game_options = dataclasses.replace(game_options, extra=extra)
         store = self.ctx.store
         info = await store.create_game(
             guild_id,
@@ -122,15 +178,19 @@ class Lobby:
         await self.ctx.store.set_thread(game_id, thread_id)
 
     async def set_lobby_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        await self.ctx.store.update_options(
-            game_id, **{options.LOBBY_MESSAGE: [channel_id, message_id]}
-        )
+        """Where the lobby message is; the invited players are told now
+        (bot.services.invites), with a link to it."""
+        async with self.ctx.open(game_id, read=False) as table:
+            await table.update_options(**{options.LOBBY_MESSAGE: [channel_id, message_id]})
+            await self.invitations.tell(table)
 
     async def join(self, caller: Caller, game_id: int) -> GameInfo:
         async with opened(self.ctx, caller, game_id) as table:
             league = table.info.league_id
             if league is not None and not await self.ctx.leagues.is_member(league, caller.user_id):
                 raise LeagueMembersOnly("join")
+            if table.info.status == LOBBY and table.info.seat_of(caller.user_id) is None:
+                check_seat(table.info, caller.user_id)  # a seat kept for someone else
             await table.add_seat(caller.name, user_id=caller.user_id)
             return await self._changed(table)
 
@@ -147,13 +207,26 @@ class Lobby:
             info = table.info
             if caller.user_id != info.host_id:
                 raise HostOnly("add_ai")
-            # The seat's name is stored with the game (records), so in the game's
-            # language; the lowest free number, so that names stay apart after a removal.
-            words = self.ctx.words(info)
-            taken = {s.display_name for s in info.seats}
-            n = next(n for n in range(1, len(info.seats) + 2) if ai_name(n, words) not in taken)
-            await table.add_seat(ai_name(n, words), is_ai=True)
+            await self.seat_ai(table)
             return await self._changed(table)
+
+    async def seat_ai(self, table: OpenGame) -> SeatInfo:
+        """An AI seat at the lobby's next free seat (the one way to add one:
+        the lobby's button, a rematch, a quick start). Not in a seat kept for
+        an invited player, nor in a league game where the server keeps AI out."""
+        info = table.info
+        if info.status == LOBBY:
+            check_seat(info, None)
+        if info.league_id is not None:
+            server = await self.ctx.store.servers.defaults(info.guild_id)
+            if not server.ai_in_leagues:
+                raise NoAiInLeague()
+        # The seat's name is stored with the game (records), so in the game's
+        # language; the lowest free number, so that names stay apart after a removal.
+        words = self.ctx.words(info)
+        taken = {s.display_name for s in info.seats}
+        n = next(n for n in range(1, len(info.seats) + 2) if ai_name(n, words) not in taken)
+        return await table.add_seat(ai_name(n, words), is_ai=True)
 
     async def remove(self, caller: Caller, game_id: int, seat: str) -> SeatInfo:
         """The host frees a lobby seat (``seat``: a :func:`seat_key`); the
@@ -168,6 +241,9 @@ class Lobby:
             if found is None or found.user_id == info.host_id:
                 raise NoSuchPlayer(game_id)
             await table.remove_seat(found.index)
+            if found.user_id in invited(table.info):  # the host changed their mind
+                kept = [u for u in invited(table.info) if u != found.user_id]
+                await table.update_options(**{options.INVITED: kept})
             await self._changed(table)
             return found
 
@@ -197,6 +273,7 @@ class Lobby:
 
     async def start(self, caller: Caller, game_id: int) -> GameInfo:
         async with opened(self.ctx, caller, game_id) as table:
+            await self._seat_in_order(table, caller)
             info = await table.start(by_user=caller.user_id)
             log.info("game %s started with %s seats", game_id, len(info.seats))
             await self.ctx.store.timers.cancel_for(game_id, kind=LOBBY_EXPIRY)
@@ -204,6 +281,18 @@ class Lobby:
             await sync_thread(self.ctx, table)  # named after its players now
             await self.turns.after_safely(table, [], None)
             return table.info
+
+    async def _seat_in_order(self, table: OpenGame, caller: Caller) -> None:
+        """A rematch seats its players in the order it chose (the first seat
+        moved on by one); whoever joined besides them sits after them."""
+        order = table.info.options.get(options.SEAT_ORDER)
+        if not order or caller.user_id != table.info.host_id or len(table.info.seats) < 2:
+            return  # nothing to order, or a start refused anyway (B-1): the lobby stays as is
+        keys = [seat_key(s) for s in table.info.seats]
+        rank = {k: i for i, k in enumerate(order)}
+        wanted = sorted(range(len(keys)), key=lambda i: (rank.get(keys[i], len(rank)), i))
+        if wanted != list(range(len(keys))):
+            await table.reorder_seats(wanted)
 
     async def _changed(self, table: OpenGame) -> GameInfo:
         await self.ctx.notifier.lobby(table.info)

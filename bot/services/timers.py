@@ -31,6 +31,7 @@ from bot.services.deadlines import (
     discreet_question,
 )
 from bot.services.handoff import run_handoff
+from bot.services.invites import INVITE, Invitations
 from bot.services.lobby import LOBBY_EXPIRY, expire_lobby
 from bot.services.messages import Post
 from bot.services.standin import passive_action, timeout_action
@@ -182,6 +183,9 @@ class TurnTimers:
             return
         if timer.kind == THREAD_SYNC:  # a thread edit that had to wait (bot.services.threads)
             await sync_thread(self.ctx, table)
+            return
+        if timer.kind == INVITE:  # an invited player's quiet hours are over
+            await Invitations(self.ctx, self.prefs).tell(table, only=timer.payload.get("user"))
             return
         info = table.info
         if info.status == ACTIVE and timer.kind == DISCREET:

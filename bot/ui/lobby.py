@@ -10,10 +10,13 @@ from typing import Any, Self
 
 import discord
 
+from bot.options import game_words
+from bot.present.lobby import lobby_text
 from bot.services.lobby import Lobby, seat_key
 from bot.text import Words, code_safe
 from bot.ui.access import caller_of, services_of
-from bot.ui.replies import defer, reply
+from bot.ui.gamethread import open_thread
+from bot.ui.replies import allowed, defer, reply
 from bot.ui.views import MAX_OPTION, MAX_PLACEHOLDER, Component, GameView, VerbButton
 from db.values import LOBBY, GameInfo
 
@@ -87,6 +90,21 @@ def lobby_view(info: GameInfo, words: Words) -> GameView | None:
     if select is not None:
         view.add_item(select)
     return view
+
+
+async def post_lobby(
+    channel: discord.TextChannel | discord.Thread, info: GameInfo, lobby: Lobby
+) -> discord.Thread:
+    """A new game's lobby message in ``channel`` and the game's thread (the
+    channel itself when it is a thread); its invited players are told then."""
+    words = game_words(info)  # the lobby is public: the game's language
+    view = lobby_view(info, words)
+    assert view is not None  # a new game is in its lobby
+    message = await channel.send(lobby_text(info, words), view=view, allowed_mentions=allowed())
+    thread = channel if isinstance(channel, discord.Thread) else await open_thread(message, info)
+    await lobby.set_thread(info.id, thread.id)
+    await lobby.set_lobby_message(info.id, channel.id, message.id)
+    return thread
 
 
 async def on_click(interaction: discord.Interaction, game_id: int, verb: str) -> None:

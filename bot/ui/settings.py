@@ -18,7 +18,7 @@ from bot.services.prefs import BadSetting as BadValue
 from bot.text import Words
 from bot.ui.access import caller_of, services_of
 from bot.ui.replies import defer, edit, reply
-from bot.ui.views import Component
+from bot.ui.views import MAX_PLACEHOLDER, Component
 from db.values import UserPrefs, utcnow
 
 TOGGLES = {
@@ -34,9 +34,12 @@ ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 class SettingsItem(Component[ItemT], template=r"(?!)"):
     """What the settings components share: the verb, read back from the
-    template's named group; a click changes that setting."""
+    template's named group (custom id ``<PREFIX>:<verb>``); a click changes
+    that setting. The server's panel (bot.ui.servers) uses them with its own
+    prefixes and :meth:`clicked`."""
 
     verb: str
+    PREFIX: str
 
     @classmethod
     def rebuild(cls, groups: dict[str, str]) -> Self:
@@ -51,23 +54,27 @@ class SettingsItem(Component[ItemT], template=r"(?!)"):
 
 
 class SettingsButton(SettingsItem[discord.ui.Button[Any]], template=r"carc:set:(?P<verb>[a-z_]+)"):
-    def __init__(self, verb: str, label: str = "?", on: bool = False) -> None:
+    PREFIX = "carc:set"
+
+    def __init__(self, verb: str, label: str = "?", on: bool = False, row: int = 0) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
-                custom_id=f"carc:set:{verb}",
-                row=0,
+                custom_id=f"{self.PREFIX}:{verb}",
+                row=row,
             )
         )
         self.verb = verb
 
     @classmethod
-    def of(cls, verb: str) -> SettingsButton:
+    def of(cls, verb: str) -> Self:
         return cls(verb)
 
 
 class SettingsSelect(SettingsItem[discord.ui.Select[Any]], template=r"carc:sets:(?P<verb>[a-z]+)"):
+    PREFIX = "carc:sets"
+
     def __init__(
         self,
         verb: str,
@@ -77,8 +84,8 @@ class SettingsSelect(SettingsItem[discord.ui.Select[Any]], template=r"carc:sets:
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"carc:sets:{verb}",
-                placeholder=placeholder or None,
+                custom_id=f"{self.PREFIX}:{verb}",
+                placeholder=placeholder[:MAX_PLACEHOLDER] or None,
                 options=options or [discord.SelectOption(label="-", value="-")],
                 row=row,
             )
@@ -86,7 +93,7 @@ class SettingsSelect(SettingsItem[discord.ui.Select[Any]], template=r"carc:sets:
         self.verb = verb
 
     @classmethod
-    def of(cls, verb: str) -> SettingsSelect:
+    def of(cls, verb: str) -> Self:
         return cls(verb)
 
 

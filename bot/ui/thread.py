@@ -1,5 +1,6 @@
 """The buttons under a game's thread posts (Take turn, Answer privately, Show
-my hand) and what a click on them does: the seat's panel or hand, privately.
+my hand; Rematch under the final message) and what a click on them does: the
+seat's panel or hand, privately; a rematch's lobby (bot.ui.tables).
 Custom id: ``carc:g:<game>:<verb>``."""
 
 from __future__ import annotations
@@ -10,16 +11,18 @@ from bot.text import Words
 from bot.ui.access import caller_of, services_of
 from bot.ui.panel import send_hand, show_panel
 from bot.ui.replies import defer
+from bot.ui.tables import rematch
 from bot.ui.views import GameView, VerbButton
 
 VERBS = {
     "turn": ("button.turn", discord.ButtonStyle.success),
     "answer": ("button.answer", discord.ButtonStyle.primary),
     "hand": ("button.hand", discord.ButtonStyle.secondary),
+    "rematch": ("button.rematch", discord.ButtonStyle.primary),
 }
 
 
-class ThreadButton(VerbButton, template=r"carc:g:(?P<game>\d+):(?P<verb>turn|answer|hand)"):
+class ThreadButton(VerbButton, template=r"carc:g:(?P<game>\d+):(?P<verb>turn|answer|hand|rematch)"):
     SCOPE = "g"
     VERBS = VERBS
 
@@ -37,6 +40,9 @@ def thread_buttons(game_id: int, verbs: list[str], words: Words) -> GameView | N
 
 
 async def on_click(interaction: discord.Interaction, game_id: int, verb: str) -> None:
+    if verb == "rematch":
+        await rematch(interaction, game_id)
+        return
     await defer(interaction, ephemeral=True)
     caller = caller_of(interaction)
     if verb == "hand":

@@ -74,16 +74,16 @@ async def test_create_and_join_then_info(cog):
     assert "Ada" in embed.fields[0].value and "Bo" in embed.fields[0].value
 
 
-async def test_season_commands_need_manage_server(cog):
+async def test_league_administration_is_a_top_level_command_for_manage_server(cog):
+    """Discord applies default_member_permissions to top-level commands only:
+    /league-admin holds what needs Manage Server; /league what anyone may do."""
+    admin_group = cog.admin
+    assert admin_group.parent is None and admin_group.name == "league-admin"
+    assert admin_group.default_permissions == discord.Permissions(manage_guild=True)
+    assert {c.name for c in admin_group.commands} == {"create", "recompute", "season"}
+    assert cog.league.default_permissions is None
+    assert "create" not in {c.name for c in cog.league.commands}
     await cog.create.callback(cog, interaction(1), name="Sunday")
-    member = interaction(2, "Bo", admin=False)
-    await cog.season_start.callback(cog, member, name="Sunday", season="S1")
-    assert "Manage Server" in said(member)
-    assert await cog.service.seasons(await cog.service.get(GUILD, "Sunday")) == []
-    refused = interaction(2, "Bo", admin=False)
-    await cog.recompute.callback(cog, refused, name="Sunday")
-    assert "Manage Server" in said(refused)
-
     admin = interaction(9, "Mod", admin=True)
     await cog.season_start.callback(cog, admin, name="Sunday", season="S1")
     assert "Season **S1** of Sunday started" in said(admin)

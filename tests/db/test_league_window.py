@@ -137,7 +137,7 @@ async def test_migrations_bring_policies_and_finish_times_to_the_new_shape(db_ur
         cases = {"skip": ("ai", "skip"), "ai": ("ai", "ai"), "remind": ("remind", "remind")}
         made: dict[int, str] = {}
         for expected, (column, option) in cases.items():
-            info = await service.create_game(1, 2, ADA)
+            info = await service.create_game(1, 2, ADA, expansions=[])
             async with db.write() as s:
                 await s.execute(
                     sa.update(old)
@@ -145,8 +145,8 @@ async def test_migrations_bring_policies_and_finish_times_to_the_new_shape(db_ur
                     .values(timeout_policy=column, options={"on_timeout": option, "locale": "fr"})
                 )
             made[info.id] = expected
-        abandon = (await service.create_game(1, 2, ADA)).id
-        finished = (await service.create_game(1, 2, ADA)).id
+        abandon = (await service.create_game(1, 2, ADA, expansions=[])).id
+        finished = (await service.create_game(1, 2, ADA, expansions=[])).id
         async with db.write() as s:
             await s.execute(
                 sa.update(old).where(old.c.id == abandon).values(timeout_policy="abandon")

@@ -20,7 +20,7 @@ from db.errors import (
     UnknownPolicy,
     UnknownSetting,
 )
-from db.values import COLOURS
+from db.values import COLOURS, DEFAULT_TIMEOUT_POLICY
 from engine.expansions import known_expansions
 from tests.db.play import CHANNEL, GUILD, HOST, new_table
 
@@ -94,7 +94,8 @@ async def test_guild_defaults_apply_to_new_games(service: GameService) -> None:
     assert (await service.servers.defaults(GUILD)).timeout_policy == "skip"
     info = await service.create_game(GUILD, CHANNEL, HOST)
     assert list(info.expansions) == exps
-    assert (info.turn_timeout_seconds, info.timeout_policy) == (600, "skip")
+    # Time limits are resolved by the bot (host > server > process: bot.services.servers).
+    assert (info.turn_timeout_seconds, info.timeout_policy) == (None, DEFAULT_TIMEOUT_POLICY)
     own = await service.create_game(
         GUILD, CHANNEL, HOST, expansions=[], options=GameOptions(turn_timeout_seconds=60)
     )

@@ -291,13 +291,21 @@ class FakeDiscord:
         dm_open: bool = True,
         server: Server | None = None,
         locale: str = "en-US",
+        admin: bool = False,
     ) -> int:
         """A new user, a member of the first guild (or of ``server``) with the
-        Players role, whose Discord client speaks ``locale``."""
+        Players role (and the Admins role, Manage Server, with ``admin``),
+        whose Discord client speaks ``locale``."""
         user = self.world.add_user(name, dm_open=dm_open)
         user.locale = locale
         guild, role = (self.guild, self.player_role) if server is None else server.member_of
-        self.world.add_member(guild, user, [role])
+        roles = [role]
+        if admin:
+            admins = next((r for r in guild.roles.values() if r.name == "Admins"), None)
+            if admins is None:
+                admins = self.world.add_role(guild, "Admins", P.MANAGE_GUILD)
+            roles.append(admins)
+        self.world.add_member(guild, user, roles)
         return user.id
 
     def add_server(self, name: str, *, shard: tuple[int, int] | None = None) -> Server:
@@ -963,6 +971,8 @@ class FakeDiscord:
                 type=int(c.get("type", 1)),
             )
             stored.setdefault("default_member_permissions", None)
+            if stored["default_member_permissions"] is not None:  # Discord answers a string
+                stored["default_member_permissions"] = str(stored["default_member_permissions"])
             stored.setdefault("nsfw", False)
             if scope is not None:
                 stored["guild_id"] = str(scope)

@@ -15,15 +15,21 @@ from typing import Any
 
 from tests.e2e.botproc import BotProcess
 from tests.e2e.fake import Call, FakeDiscord, Inter, Server
-from tests.e2e.world import DM, Attachment, Message, iter_components
+from tests.e2e.world import DM, Attachment, Message, P, iter_components
 
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 BUTTON, STRING_SELECT = 2, 3
+USER = 6  # a user option
 OPTION_TYPES = {3: str, 4: int, 10: float, 5: bool}
 
 
 class MemberError(AssertionError):
     """The member cannot do that (no such component, option, message...)."""
+
+
+class NotPermitted(MemberError):
+    """Discord does not offer the member that command: its
+    ``default_member_permissions`` are more than the member has there."""
 
 
 @dataclass
@@ -76,11 +82,15 @@ class Harness:
         dm_open: bool = True,
         server: Server | None = None,
         locale: str = "en-US",
+        admin: bool = False,
     ) -> Member:
         """A member of the first guild (or of ``server``: FakeDiscord.add_server),
-        whose Discord client speaks ``locale`` ("fr", "nl", "en-US")."""
+        whose Discord client speaks ``locale`` ("fr", "nl", "en-US"); ``admin``:
+        with the Admins role too (Manage Server)."""
         if name not in self.members:
-            uid = self.fake.add_member(name, dm_open=dm_open, server=server, locale=locale)
+            uid = self.fake.add_member(
+                name, dm_open=dm_open, server=server, locale=locale, admin=admin
+            )
             self.members[name] = Member(self, uid, name)
         return self.members[name]
 
@@ -168,10 +178,16 @@ class Member:
         current: str = "",
     ) -> dict[str, Any]:
         parts = command.split()
-        guild_id = self.fake.world.channels[channel_id].guild_id
+        w = self.fake.world
+        guild_id = w.channels[channel_id].guild_id
         top = self.fake.command(parts[0], guild_id)
         if top is None:
             raise MemberError(f"no synced command /{parts[0]}")
+        needed = top.get("default_member_permissions")
+        if needed is not None:  # Discord shows the command only to members with them
+            have = w.permissions(self.id, w.channels[channel_id])
+            if have & int(needed) != int(needed) or (int(needed) == 0 and have != P.ALL):
+                raise NotPermitted(f"/{parts[0]} needs permissions {P.names(int(needed))}")
         node: dict[str, Any] = top
         chain: list[dict[str, Any]] = []
         for name in parts[1:]:
@@ -185,10 +201,21 @@ class Member:
             node = sub
         defs = {o["name"]: o for o in node.get("options") or []}
         values: list[dict[str, Any]] = []
+        resolved: dict[str, dict[str, Any]] = {}
         for name, value in options.items():
             d = defs.get(name)
             if d is None:
                 raise MemberError(f"/{command} has no option {name!r} (has {sorted(defs)})")
+            if d["type"] == USER:  # a member: its id, and the member as Discord resolves it
+                uid = int(getattr(value, "id", value))
+                guild = w.guilds[guild_id] if guild_id is not None else None
+                resolved.setdefault("users", {})[str(uid)] = w.users[uid].to_json()
+                if guild is not None and uid in guild.members:
+                    member = guild.member_json(w, uid)
+                    del member["user"]
+                    member["permissions"] = str(w.permissions(uid, w.channels[channel_id]))
+                    resolved.setdefault("members", {})[str(uid)] = member
+                value = str(uid)
             values.append({"name": name, "type": d["type"], "value": _option_value(d, value)})
         if focused is not None:
             d = defs.get(focused)
@@ -204,6 +231,8 @@ class Member:
         for sub in reversed(chain):
             opts = [{"name": sub["name"], "type": sub["type"], "options": opts}]
         data: dict[str, Any] = {"id": top["id"], "name": top["name"], "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
         if "guild_id" in top:
             data["guild_id"] = top["guild_id"]
         return data

@@ -35,8 +35,11 @@ from typing import Any
 from tests.e2e.members import BUTTON, STRING_SELECT, Member, Outcome
 from tests.e2e.world import Message, iter_components
 
-# Never pressed: leaving, undoing, cancelling, resigning, lobby management.
-NEVER_ID = re.compile(r"(^carc:lobby:)|:(undo|leave|cancel|resign|quit|confirm-cancel)(:|$)")
+# Never pressed: leaving, undoing, cancelling, resigning, lobby management, a rematch
+# (a new game, not a move of this one).
+NEVER_ID = re.compile(
+    r"(^carc:lobby:)|:(undo|leave|cancel|resign|quit|confirm-cancel|rematch)(:|$)"
+)
 NEVER_LABEL = re.compile(r"\b(undo|leave|cancel|resign|take back|quit|forfeit)\b", re.I)
 # Only show or navigate, never move the game on (pressed only when nothing else is offered).
 IDLE_ID = re.compile(r":(hand|page|apage|board|help|score)(:|$)")

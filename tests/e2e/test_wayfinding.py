@@ -295,8 +295,8 @@ async def test_resign_asks_first(harness: Harness) -> None:
 
 
 async def test_a_started_league_game_cannot_be_cancelled(harness: Harness) -> None:
-    ada, bo = harness.member("Ada"), harness.member("Bo")
-    await ada.slash("league create", name="Sunday")
+    ada, bo = harness.member("Ada", admin=True), harness.member("Bo")
+    await ada.slash("league-admin create", name="Sunday")
     await bo.slash("league join", name="Sunday")
     game_id, lobby = await new_lobby(harness, ada, league="Sunday")
     await bo.click(lobby, custom_id=lobby_button(lobby, "join"))

@@ -83,7 +83,6 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "league.recent_game": "#{game} {date}: rank {rank}, {score}",
     "league.rating_history": "Rating history",
     "league.not_rated": "not rated yet",
-    "league.needs_manage_server": "You need the Manage Server permission for that.",
     "league.season_started": "Season **{season}** of {league} started.",
     "league.season_ended": "Season **{season}** of {league} ended.",
     "league.recomputed": {

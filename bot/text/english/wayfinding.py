@@ -70,7 +70,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "help.text": (
         "**Carcassonne**: the board game, played here at your own pace, one thread per game.\n"
         "**Start**: `/carcassonne new` opens a lobby in this channel; players press **Join**, "
-        "the host presses **Start**.\n"
+        "the host presses **Start**. Name players in its invite options to keep them seats "
+        "(private: only they may join); a finished game's **Rematch** button opens a lobby "
+        "for the same players.\n"
+        "**Quick game**: `/carcassonne quick` or the menu below starts a game against 1 to 3 "
+        "AI seats at once, in its own thread (not rated).\n"
         "**Your turn**: you are mentioned in the game's thread. Press **Take turn** (or "
         "`/turn`): pick a cell by its number on the board, a rotation, then where your "
         "follower goes, or none. `/place` and `/follower` do the same by typing; `/undo` "
@@ -80,7 +84,14 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "**Keep track**: `/games` lists your games and whose turn it is; `/board` and "
         "`/score` show a game (anyone can use them in its thread).\n"
         "**Leave**: `/resign` (the AI plays on for you); the host can `/carcassonne cancel`. "
-        "Leagues: `/league`. **Rules**: `/rules`, or a button below."
+        "Leagues: `/league`. **Your settings**: `/settings` (pings, DMs, away, quiet hours). "
+        "**Rules**: `/rules`, or a button below."
+    ),
+    "help.admins": (
+        "**Admins**: `/server-settings` sets this server's defaults for new games and "
+        "`/league-admin` runs leagues and seasons (Manage Server). Who may use each command, "
+        "and where: Server Settings → Integrations → Carcassonne (restrict `/carcassonne` "
+        "to one channel to keep games there)."
     ),
     "help.command": "`/{name}`",
     "rules.base.title": "Base game",
