@@ -153,6 +153,19 @@ class Adapter:
         """This expansion's part of the hand image (none by default)."""
         return []
 
+    def supply_text(
+        self, counts: Mapping[str, Sequence[int]], seat: int, words: Words
+    ) -> Text | None:
+        """What of this expansion ``seat`` has in supply apart from its
+        followers, from the public view's ``counts`` (said after "5 followers
+        in supply"); None: nothing."""
+        return None
+
+    def panel_notes(self, game: Game, seat: int, words: Words) -> list[Text]:
+        """Lines this expansion adds to ``seat``'s panel while the game asks
+        the seat (what it cannot do now and why, say); none by default."""
+        return []
+
     def received_text(self, event: Event, words: Words) -> Text | None:
         """What a private "received" event says to its player (a DM)."""
         return None
