@@ -162,3 +162,13 @@ def test_the_abbot_has_its_command_and_rules_in_every_language() -> None:
         pages = ADAPTER.rule_pages(words)
         assert len(pages) == 2 and all(p and "{" not in p for p in pages)
     assert "jardin" in ADAPTER.rule_pages(FR)[0] and "tuin" in ADAPTER.rule_pages(NL)[0]
+
+
+def test_a2_a_garden_twin_is_told_from_its_base_kind_in_words() -> None:
+    """A tile choice (Take two, Draw two) between E and Eg reads differently."""
+    from bot import places
+
+    assert places.tile_words("E", ENGLISH) == "a city"
+    assert places.tile_words("Eg", ENGLISH) == "a city and a garden"
+    assert places.tile_words("Ug", FR) == "une route et un jardin"
+    assert places.tile_words("Vg", NL) == "een weg en een tuin"
