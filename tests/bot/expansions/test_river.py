@@ -15,7 +15,7 @@ from bot.present import panel as pn
 from bot.render import board_alt
 from bot.text import ENGLISH, Words
 from engine import Game
-from engine.moves import parse_move
+from tests.engine.helpers import play
 
 INFO = SimpleNamespace(
     id=1, version=0, seats=[SimpleNamespace(index=i, is_ai=False) for i in (0, 1)]
@@ -46,17 +46,13 @@ def test_r3_a_river_tile_is_offered_the_one_cell_beyond_the_open_end() -> None:
     alt = board_alt(ch.shown_view(g), ENGLISH, ch.legal_cells(g))
     assert "1 numbered cell" in alt
     # RV10 turns the river right (south): the lake then goes on at 1,1 alone.
-    g.apply(parse_move("RV10 1,0 r0 -").actions(0)[0])
-    g.apply(parse_move("RV10 1,0 r0 -").actions(0)[1])
+    play(g, "RV10 1,0 r0 -")
     assert ch.legal_cells(g) == [(1, 1)] and cells(panel(g, 1)) == ["1,1"]
 
 
 def test_r6_after_the_river_land_tiles_are_placed_as_usual() -> None:
     g = Game(["Ada", "Bo"], ["river"], seed=3, decks={"river": ["RV2"], "tiles": ["U", "U"]})
-    for text in ("RV2 1,0 r0 -",):  # the lake closes the river
-        move = parse_move(text)
-        for action in move.actions(0):
-            g.apply(action)
+    play(g, "RV2 1,0 r0 -")  # the lake closes the river
     assert g.turn is not None and g.turn.tile == "U"
     assert len(ch.legal_cells(g)) > 1  # anywhere it fits
     assert ENGLISH("river.note.place") not in panel(g, 1).text
