@@ -39,7 +39,7 @@ class AbbotAdapter(Adapter):
     rules = RULES  # its part of /rules
     command = CommandSpec("abbot", "abbot.command", "abbot.command.choice")
     actions = engine.ACTIONS  # the action classes it presents; placing it: bot.expansions
-    group_order = ("abbot.group.garden",)
+    feature_groups = ("abbot.group.garden",)  # beside the base game's features
     image_counts: ClassVar[Mapping[str, str]] = {engine.NAME: "abbot.image.count"}
     messages: ClassVar[Mapping[str, Entry]] = {
         "abbot.title": "The Abbot",

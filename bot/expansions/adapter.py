@@ -96,6 +96,8 @@ class Adapter:
     received: ClassVar[frozenset[str]] = frozenset()  # private events: something received
     score_groups: ClassVar[Mapping[str, str]] = {}  # score reason -> group text key
     group_order: ClassVar[tuple[str, ...]] = ()  # its groups in breakdown order
+    # its groups of features (gardens, A-2): after the base game's, before any card's
+    feature_groups: ClassVar[tuple[str, ...]] = ()
     end_events: ClassVar[frozenset[str]] = frozenset()  # event types of the game's end
     overlay: ClassVar[str | None] = None  # renders module drawing its board marks
     image_counts: ClassVar[Mapping[str, str]] = {}  # public count key -> text key

@@ -189,8 +189,11 @@ def score_group(e: Event) -> str:
 
 
 def group_order() -> list[str]:
-    return [f"group.{f}" for f in FEATURES] + [
-        g for a in expansions.adapters() for g in a.group_order
+    known = expansions.adapters()
+    return [
+        *[f"group.{f}" for f in FEATURES],
+        *[g for a in known for g in a.feature_groups],
+        *[g for a in known for g in a.group_order],
     ]
 
 

@@ -151,6 +151,11 @@ def test_a2_a5_gardens_have_their_own_score_lines_and_breakdown_row() -> None:
     events = [{**completed, "reason": "completed"}, final, back, monastery]
     assert ev.breakdown(["Ada"], events, ENGLISH) == {"Monasteries": [4], "Gardens": [16]}
     assert ev.breakdown(["Ada"], events, NL) == {"Kloosters": [4], "Tuinen": [16]}
+    # Its row stands with the features, before the rows of cards and chips.
+    order = ev.group_order()
+    assert (
+        order.index("group.field") < order.index("abbot.group.garden") < order.index("gifts.group")
+    )
     # Another expansion's points are not the Abbot's to word.
     assert ADAPTER.score_line(ada, {"reason": "completed", "feature": "city"}, ENGLISH) is None
 
