@@ -228,6 +228,8 @@ async def test_the_river_and_the_abbot(harness: Harness, request: pytest.Fixture
     figures = await table_figures(harness, table, "river-abbot", request.config)
     write_transcripts(table, "river-abbot", request.config)
     assert_clean(figures)
-    assert_budgets(harness, table, figures, messages=1.5, p95=500)
+    # The base game's message budget; the click latency of a short game (as the
+    # all-expansions one: its first images of each new tile weigh more in it).
+    assert_budgets(harness, table, figures, messages=1.5, p95=700)
     await assert_pings(harness, table)
     assert harness.fake.problems() == []
