@@ -229,6 +229,8 @@ def tile_words(kind: str, words: Words) -> Text:
         parts.append(words("tile.roads", count=len(roads)))
     if tile.centre == "office":  # a betting office (T-1)
         parts.append(words("tile.office"))
+    if any(s.kind == "garden" for s in segments):  # a garden twin: told from its base kind
+        parts.append(words("tile.garden"))
     if not parts:
         parts.append(words("tile.fields"))
     if len(parts) == 1:

@@ -34,10 +34,12 @@ MAX_TURN_HOURS = 720.0
 
 
 def expansion_options(words: Words) -> list[app_commands.Choice[str]]:
-    """Every combination of the installed expansions, all first."""
+    """Every combination of the installed expansions: all of them first, then
+    each alone, then pairs and so on (Discord shows 25; typing narrows them)."""
     known = expansions.adapters()
     out = [app_commands.Choice(name=words("lobby.choice.base_only"), value=BASE_ONLY)]
-    for n in range(len(known), 0, -1):
+    sizes = [len(known), *range(1, len(known))] if len(known) > 1 else [1]
+    for n in sizes:
         for combo in itertools.combinations(known, n):
             name = (
                 words("lobby.choice.all")
@@ -46,6 +48,12 @@ def expansion_options(words: Words) -> list[app_commands.Choice[str]]:
             )
             out.append(app_commands.Choice(name=name, value=",".join(a.name for a in combo)))
     return out
+
+
+def matches(option: app_commands.Choice[str], typed: str) -> bool:
+    """Every word typed is in the option's name or value ("river abbot")."""
+    name, value = option.name.lower(), option.value.lower()
+    return all(w in name or w in value for w in typed.replace("+", " ").replace(",", " ").split())
 
 
 def parse_expansions(text: str) -> list[str]:
@@ -172,10 +180,8 @@ class Lobby(commands.Cog):
     async def expansion_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
         options = expansion_options(caller_of(interaction).words)
-        hits = [c for c in options if typed in c.name.lower() or typed in c.value]
-        return hits[:MAX_CHOICES]
+        return [c for c in options if matches(c, current.lower())][:MAX_CHOICES]
 
     @new.autocomplete("turn_hours")
     async def turn_hours_suggestions(

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from bot.expansions.adapter import Adapter, CardText, CommandSpec, RulesBook
 from bot.text import add_messages
 from engine.actions import GameAction
-from engine.expansions import known_expansions
+from engine.expansions import PLUGINS, known_expansions
 from engine.game import Game
 
 __all__ = [
@@ -84,8 +84,15 @@ def of_game(game: Game) -> list[Adapter]:
 
 def for_action(action: GameAction | type[GameAction]) -> Adapter | None:
     """The adapter presenting an action (or action class): the one listing
-    its class, else its expansion's generic one; None for a base action."""
+    its class, else its expansion's generic one; None for a base action. A
+    follower action placing an expansion's piece (A-3: the abbot) is that
+    expansion's."""
     cls = action if isinstance(action, type) else type(action)
+    piece = None if isinstance(action, type) else getattr(action, "piece", None)
+    if piece is not None:
+        owner = next((p.name for p in PLUGINS if piece in p.pieces), None)
+        if owner is not None:
+            return adapter(owner)
     found = next((a for a in adapters() if cls in a.actions), None)
     if found is None and cls.EXPANSION is not None:
         return adapter(cls.EXPANSION)

@@ -96,6 +96,8 @@ class Adapter:
     received: ClassVar[frozenset[str]] = frozenset()  # private events: something received
     score_groups: ClassVar[Mapping[str, str]] = {}  # score reason -> group text key
     group_order: ClassVar[tuple[str, ...]] = ()  # its groups in breakdown order
+    # its groups of features (gardens, A-2): after the base game's, before any card's
+    feature_groups: ClassVar[tuple[str, ...]] = ()
     end_events: ClassVar[frozenset[str]] = frozenset()  # event types of the game's end
     overlay: ClassVar[str | None] = None  # renders module drawing its board marks
     image_counts: ClassVar[Mapping[str, str]] = {}  # public count key -> text key
@@ -151,6 +153,19 @@ class Adapter:
 
     def hand_sections(self, view: PrivateView, words: Words) -> list[HandSection]:
         """This expansion's part of the hand image (none by default)."""
+        return []
+
+    def supply_text(
+        self, counts: Mapping[str, Sequence[int]], seat: int, words: Words
+    ) -> Text | None:
+        """What of this expansion ``seat`` has in supply apart from its
+        followers, from the public view's ``counts`` (said after "5 followers
+        in supply"); None: nothing."""
+        return None
+
+    def panel_notes(self, game: Game, seat: int, words: Words) -> list[Text]:
+        """Lines this expansion adds to ``seat``'s panel while the game asks
+        the seat (what it cannot do now and why, say); none by default."""
         return []
 
     def received_text(self, event: Event, words: Words) -> Text | None:

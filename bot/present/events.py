@@ -10,7 +10,7 @@ are never shown: every line is built from the text layer.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from bot import expansions
@@ -76,7 +76,7 @@ def event_line(players: list[str], e: Event, words: Words) -> Text | None:
     who = name(players, e.get("player"))
     if kind == "place":
         return words("event.place", who=who, x=e["x"], y=e["y"])
-    if kind == "follower":
+    if kind == "follower" and not e.get("piece"):  # an expansion's piece: its adapter's
         return words("event.follower", who=who, feature=feature_word(str(e.get("feature")), words))
     if kind == "score":
         return score_line(players, e, words) or None
@@ -104,6 +104,7 @@ def turn_lines(players: list[str], events: list[Event], words: Words) -> list[Te
             kind == "place"
             and nxt is not None
             and nxt.get("type") == "follower"
+            and not nxt.get("piece")
             and nxt.get("player") == e.get("player")
         ):
             out.append(
@@ -188,8 +189,11 @@ def score_group(e: Event) -> str:
 
 
 def group_order() -> list[str]:
-    return [f"group.{f}" for f in FEATURES] + [
-        g for a in expansions.adapters() for g in a.group_order
+    known = expansions.adapters()
+    return [
+        *[f"group.{f}" for f in FEATURES],
+        *[g for a in known for g in a.feature_groups],
+        *[g for a in known for g in a.group_order],
     ]
 
 
@@ -222,16 +226,33 @@ def final_head(
     return words("final.head", count=len(winners), winners=won)
 
 
-def scores_text(players: list[str], scores: list[int], supply: list[int], words: Words) -> Text:
+def scores_text(
+    players: list[str],
+    scores: list[int],
+    supply: list[int],
+    words: Words,
+    counts: Mapping[str, Sequence[int]] | None = None,
+) -> Text:
+    """Each player's points and supply; with the public view's ``counts``,
+    what an expansion keeps in supply apart from the followers (A-1)."""
+
+    def held(seat: int, followers: int) -> Text:
+        parts = [words("scores.supply", count=followers)]
+        for adapter in expansions.adapters() if counts else ():
+            extra = adapter.supply_text(counts or {}, seat, words)
+            if extra is not None:
+                parts.append(extra)
+        return join(parts, ", ")
+
     return join(
         [
             words(
                 "scores.line",
                 name=escape(p),
                 points=words("scores.points", count=s),
-                followers=words("scores.supply", count=f),
+                followers=held(seat, f),
             )
-            for p, s, f in zip(players, scores, supply, strict=False)
+            for seat, (p, s, f) in enumerate(zip(players, scores, supply, strict=False))
         ]
     )
 

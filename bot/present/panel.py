@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
+from bot import expansions
 from bot.present import choices as ch
 from bot.present import values
 from bot.present.takeback import can_undo
@@ -150,6 +151,7 @@ def build(
             )
     else:
         lines.append(words("panel.asks", prompt=ch.step_prompt(game, decision, words)))
+    lines += [note for a in expansions.of_game(game) for note in a.panel_notes(game, seat, words)]
     extra = ch.choices(game, seat, words, base=False)
     if extra:
         if STEP_PLACE in decision.types or STEP_FOLLOWER in decision.types:

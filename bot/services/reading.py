@@ -18,7 +18,7 @@ from bot.services.messages import Post, hand_post
 from bot.services.waiting import turn_number
 from bot.text import Text, escape, join
 from db.values import ACTIVE, LOBBY
-from engine.views import private_view
+from engine.views import private_view, public_view
 
 
 class Reading:
@@ -65,7 +65,9 @@ class Reading:
         words = caller.words  # the reader's language, the image's words included
         view = ch.shown_view(game)
         image = await board_async(view, ch.legal_cells(game), words, whole=True)
-        scores = ev.scores_text(list(game.players), list(game.scores), list(game.supply), words)
+        scores = ev.scores_text(
+            list(game.players), list(game.scores), list(game.supply), words, view.counts
+        )
         text = words("board.text", game=game_id, scores=scores)
         return Post(text, image, alt={"board.png": board_alt(view, words, whole=True)})
 
@@ -78,7 +80,9 @@ class Reading:
             if game.finished
             else words("scores.head_turn", game=game_id, turn=turn_number(game))
         )
-        lines = [head, ev.scores_text(players, list(game.scores), list(game.supply), words)]
+        counts = public_view(game).counts  # what expansions keep in supply apart
+        supply = ev.scores_text(players, list(game.scores), list(game.supply), words, counts)
+        lines = [head, supply]
         table = ev.breakdown(players, ev.public(game.events), words)
         if table:
             groups = [

@@ -92,7 +92,8 @@ async def step(
         if not panel:
             inter = interaction(bot, user, thread)
             await cog.place.callback(cog, inter, cell=f"{x},{y}", rotation=str(r))  # type: ignore[attr-defined]
-    elif kind == "follower":
+    elif kind == "follower" and parse_action(action).piece is None:  # type: ignore[attr-defined]
+        # (a follower action placing an expansion's piece is offered by its command, A-3)
         loc = action["location"]
         ac = interaction(bot, user, thread)
         offered = [c.value for c in await cog.follower_location(ac, "")]  # type: ignore[attr-defined]

@@ -3,11 +3,14 @@ played only by the component-driven player (tests/e2e/player.py)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.expansions import adapters
+from engine.expansions import known_expansions
 from engine.game import shuffled
-from engine.tiles import base_bag, expansion_tiles
+from engine.plugins import stock
 from tests.e2e import transcript
 from tests.e2e.budgets import internals, pings, questions_out_of_turn
 from tests.e2e.gamedb import game_state
@@ -92,25 +95,33 @@ async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRe
     assert harness.fake.problems() == []
 
 
-# A fixed 12-tile deck with four bookmaker tiles early (The Bets): with these
-# seeds the humans stake and settle chips, open a gift and choose a tile (The
-# Gifts), draw, play and target Christmas cards, in well under a minute. (The
-# player's choices are seeded and it waits for every new message the bot
-# paces, so the game is the same on every machine.)
-ALL_DECK = shuffled(16, "tiles", base_bag() + expansion_tiles("bets"))[:12]
+# A fixed 12-tile deck of every expansion's land tiles with four bookmaker
+# tiles early (The Bets) and a garden twin (The Abbot), after a short river
+# (The River: a bridge to a monastery, a curve with a garden, the lake):
+# with these seeds the humans stake and settle chips, open a gift and choose
+# a tile (The Gifts), draw Christmas cards and put their abbot out, in well
+# under a minute. (The player's choices are seeded and it waits for every
+# new message the bot paces, so the game is the same on every machine.)
+ALL_DECK = shuffled(16, "tiles", stock(known_expansions()).land)[:12]
+SHORT_RIVER = ["RV5", "RV11", "RV2"]
 
 
 @pytest.mark.smoke  # make test's end-to-end game
 async def test_all_expansions_short_deck(harness: Harness, request: pytest.FixtureRequest) -> None:
-    """3 humans (Cy's DMs are closed) + 1 AI seat with The Gifts, The Bets and
-    Christmas Present."""
+    """3 humans (Cy's DMs are closed) + 1 AI seat with every expansion: The
+    Gifts, The Bets, Christmas Present, The River and The Abbot."""
     ada, bo = harness.member("Ada"), harness.member("Bo")
     cy = harness.member("Cy", dm_open=False)
     exps = ",".join(a.name for a in adapters())  # every expansion the bot offers
     table = await open_table(
-        harness, [ada, bo, cy], ai_seats=1, expansions=exps, seed=13, decks={"tiles": ALL_DECK}
+        harness,
+        [ada, bo, cy],
+        ai_seats=1,
+        expansions=exps,
+        seed=13,
+        decks={"tiles": ALL_DECK, "river": SHORT_RIVER},
     )
-    log = await play_table(harness, table, seed=5)
+    log = await play_table(harness, table, seed=1)
     assert log.finished
     loaded = await game_state(harness.bot.database_url, table.game_id)
     assert loaded.info.status == "finished"
@@ -119,6 +130,11 @@ async def test_all_expansions_short_deck(harness: Harness, request: pytest.Fixtu
     humans = {s.index for s in loaded.info.seats if not s.is_ai}
     used = {a["type"] for a in loaded.game.actions if a.get("player") in humans}
     assert {"stake", "open-gift"} <= used and any(t.startswith("xmas-") for t in used), used
+    # Ada's first tile is the river's monastery: her panel offers the abbot (A-3).
+    assert "Put your abbot on the monastery" in transcript.render(ada, set())
+    # The river came first, from the spring at 0,0 (R-2, R-3).
+    placed = [e["tile"] for e in loaded.game.events if e["type"] == "place"]
+    assert placed[: len(SHORT_RIVER)] == SHORT_RIVER, placed
     # Cy's DMs are refused (403 / 50007): Cy never got a DM and was asked in
     # the thread instead; the others got their hands and questions by DM.
     assert [c for c in harness.fake.calls if c.code == 50007]
@@ -134,3 +150,86 @@ async def test_all_expansions_short_deck(harness: Harness, request: pytest.Fixtu
     assert_clean(figures)
     assert_budgets(harness, table, figures, messages=2.5, p95=700)
     await assert_pings(harness, table)
+
+
+# The land tiles after the whole river (R-2): many monasteries and garden
+# twins (A-2), so that the humans put their abbot out and take it back
+# (A-3, A-4) whatever the pace of the bot's messages does to the player's
+# choices. Bo's client speaks French.
+ABBOT_DECK = [
+    "B",
+    "Eg",
+    "A",
+    "Ug",
+    "B",
+    "Vg",
+    "Hg",
+    "B",
+    "Ig",
+    "A",
+    "Mg",
+    "Ng",
+    "B",
+    "Rg",
+    "U",
+    "E",
+]
+
+
+async def test_the_river_and_the_abbot(harness: Harness, request: pytest.FixtureRequest) -> None:
+    """2 humans + 1 AI seat with The River (the whole river pile) and The Abbot."""
+    ada, bo = harness.member("Ada"), harness.member("Bo", locale="fr")
+    table = await open_table(
+        harness,
+        [ada, bo],
+        ai_seats=1,
+        expansions="river,abbot",
+        seed=1,
+        decks={"tiles": ABBOT_DECK},
+    )
+    log = await play_table(harness, table, seed=1)
+    assert log.finished
+    loaded = await game_state(harness.bot.database_url, table.game_id)
+    game, info = loaded.game, loaded.info
+    assert info.status == "finished" and sorted(info.expansions) == ["abbot", "river"]
+    # R-2, R-3: the river first, from the spring at 0,0, then the land tiles.
+    placed = [e["tile"] for e in game.events if e["type"] == "place"]
+    river = [t for t in placed if t.startswith("RV")]
+    assert placed[: len(river)] == river and len(river) >= 9, placed
+    assert placed[len(river) :] == ABBOT_DECK[: len(placed) - len(river)]
+    # Each river turn's board numbered the one cell beyond the open end (the
+    # thread's images in words; an AI seat's turn has no image of its own).
+    seen = transcript.render(ada, {table.thread_id})
+    alts = [re.search(rf"alt: Turn {turn} · [^\n]*", seen) for turn in range(1, len(river) + 1)]
+    found = [a.group() for a in alts if a is not None]
+    assert len(found) >= len(river) // 2, found
+    assert all("· 1 numbered cell where the tile fits ·" in a for a in found), found
+    # A-3, A-4: the humans put their abbot out and took it back through their
+    # panels, each in their own language, offered with the points it would score.
+    humans = {s.index: s for s in info.seats if not s.is_ai}
+    took_back = 0
+    for seat, member, put, label in (
+        (0, ada, "Put your abbot", r"Take your abbot back \(\+(\d+) points? now\)"),
+        (1, bo, "Poser ton abbé", r"Récupérer ton abbé \(\+(\d+) points? tout de suite\)"),
+    ):
+        assert humans[seat].user_id == member.id
+        panels = transcript.render(member, set())
+        assert put in panels, member.name
+        offered = {int(n) for n in re.findall(label, panels)}
+        scored = {
+            e["points"] for e in game.events if e["type"] == "abbot-back" and e["player"] == seat
+        }
+        assert scored <= offered, (member.name, scored, offered)
+        took_back += len(scored)
+    placed_abbot = [a for a in game.actions if a.get("abbot") and a["player"] in humans]
+    assert placed_abbot and took_back, "no human put their abbot out and took it back"
+    thread = transcript.render(ada, {table.thread_id})
+    assert "took their abbot back from the" in thread
+    figures = await table_figures(harness, table, "river-abbot", request.config)
+    write_transcripts(table, "river-abbot", request.config)
+    assert_clean(figures)
+    # The base game's message budget; the click latency of a short game (as the
+    # all-expansions one: its first images of each new tile weigh more in it).
+    assert_budgets(harness, table, figures, messages=1.5, p95=700)
+    await assert_pings(harness, table)
+    assert harness.fake.problems() == []

@@ -152,16 +152,21 @@ async def test_help_says_how_to_play_with_the_commands(harness: Harness) -> None
     assert shown.visible_to == ada.id
     for command in ("/carcassonne new", "/turn", "/place", "/games", "/rules", "/resign", "/act"):
         assert command in shown.content, command
-    assert "/gift" in shown.content and "/card" in shown.content  # from the adapters
+    for command in ("/gift", "/card", "/abbot"):  # from the adapters
+        assert command in shown.content, command
     sections = [c for c in iter_components(shown.components) if c.get("type") == 2]
     assert [c["label"] for c in sections] == [
         "Base game",
         "The Gifts",
         "The Bets",
         "Christmas Present",
+        "The River",
+        "The Abbot",
     ]
     rules = await ada.click(shown, label="The Bets")
     assert "**The Bets** (1/3)" in reply_of(rules).content
+    river = await ada.click(shown, label="The River")
+    assert "**The River** (1/2)" in reply_of(river).content
 
 
 async def test_rules_are_paged_and_explain_each_card(harness: Harness) -> None:

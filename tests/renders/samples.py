@@ -3,8 +3,8 @@
 the bot draws (its text layer, in English: renders take their words in and
 hold none).
 
-From one game of the engine's AI seats with all three expansions (fixed
-seed): board.png the whole board at the end (``/board``, and with the final
+From one game of the engine's AI seats with every expansion (fixed seed):
+board.png the whole board at the end (``/board``, and with the final
 score); board-turn.png the turn's image in turn 71 with the tile in hand,
 the numbered cells where it fits and the overview; placement.png the
 rotations of turn 47's tile at one cell; follower.png the follower spots of
@@ -21,6 +21,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from engine.expansions import known_expansions
 from engine.expansions.christmas_cards import card_view
 from engine.game import Game
 from engine.views import PrivateView, PublicView, public_view
@@ -37,7 +38,7 @@ from tests.renders.conftest import WORDS, english_hand, english_rows
 SEED = 7
 MID = 46  # a turn whose tile has three different rotations at one cell
 LATE = 70  # a turn whose image shows a part of the board and the overview
-EXPANSIONS = ("gifts", "bets", "christmas")
+EXPANSIONS = known_expansions()  # every expansion the engine ships
 WORLD_NAMES = ["Zoë 🎄", "Łukasz", "Дмитрий", "佐藤", "שרה", "محمد"]
 
 

@@ -151,6 +151,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "tile.cities": {"one": "a city", "other": "{count} separate cities"},
     "tile.roads": {"one": "a road", "other": "{count} roads"},
     "tile.office": "a betting office",
+    "tile.garden": "a garden",
     "tile.fields": "only fields",
     # --- links (DMs) -------------------------------------------------------------------------
     "link.thread": "Game thread",

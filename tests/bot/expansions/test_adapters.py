@@ -10,27 +10,13 @@ import pytest
 from bot import expansions
 from bot.present.choices import step_prompt
 from bot.text import ENGLISH, has
-from engine.actions import BASE_ACTIONS, Place
+from engine.actions import BASE_ACTIONS, Follower, Place
 from engine.expansions import known_expansions
 from engine.game import Game
 from engine.phases import Decision
 
-# Engine expansions whose adapter is still to come: the bot does not offer them
-# yet (bot.expansions.adapters); each must get one (issue 30, phase 2).
-AWAITING_ADAPTER = ("river", "abbot")
 
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            n, marks=pytest.mark.xfail(strict=True, reason="its bot adapter is not written yet")
-        )
-        if n in AWAITING_ADAPTER
-        else n
-        for n in known_expansions()
-    ],
-)
+@pytest.mark.parametrize("name", known_expansions())
 def test_the_adapter_presents_every_action_and_step_of_its_expansion(name: str) -> None:
     adapter = expansions.adapter(name)
     assert adapter.name == name and type(adapter) is not expansions.GenericAdapter
@@ -45,7 +31,12 @@ def test_the_adapter_presents_every_action_and_step_of_its_expansion(name: str) 
             assert has(adapter.prompts[step])
             # Plain words: neither the step's name nor a field left unfilled.
             assert prompt and step not in prompt and "{" not in prompt, prompt
-    assert adapter.command is not None and has(adapter.command.description)
+    for piece in game.hooks.pieces:  # a follower action placing its piece
+        assert expansions.for_action(Follower(0, "C", piece)) is adapter, piece
+    if adapter.actions or game.hooks.pieces:
+        assert adapter.command is not None and has(adapter.command.description)
+    else:  # nothing to choose (The River): no command of its own
+        assert adapter.command is None
     if adapter.overlay is not None:
         # The renders module that draws its marks, registered under its view key.
         from renders.overlays import REGISTRY
@@ -62,4 +53,4 @@ def test_an_expansion_without_an_adapter_is_shown_generically() -> None:
 
 def test_the_bot_offers_only_expansions_it_presents() -> None:
     offered = [a.name for a in expansions.adapters()]
-    assert offered == [n for n in known_expansions() if n not in AWAITING_ADAPTER]
+    assert offered == list(known_expansions())

@@ -87,7 +87,11 @@ def test_expansion_actions_are_grouped_by_their_adapter() -> None:
     for spec in game.hooks.actions.values():
         adapter = expansions.for_action(spec.action)
         assert adapter is not None and adapter.name in offered, spec.type
-        assert ch.command_of(spec.action) in ("gift", "bet", "card")
+        assert ch.command_of(spec.action) in ("gift", "bet", "card", "abbot")
+    # A follower action placing the abbot is The Abbot's, under /abbot.
+    abbot = Follower(0, "C", "abbot")
+    assert expansions.for_action(abbot) is expansions.adapter("abbot")
+    assert ch.command_of(abbot) == "abbot" and expansions.for_action(Follower(0, "C")) is None
     assert expansions.for_action(Place) is None
     assert ch.command_of(Place(0, 0, 1, 0)) == ch.ALL_EXPANSION_ACTIONS
 
@@ -130,7 +134,8 @@ def test_panel_offers_every_legal_action_of_the_seat_and_nothing_else() -> None:
                             None,
                             *(game.legal_followers() or []),
                         ]
-        expected = {ch.action_key(a) for a in legal if not isinstance(a, Place | Follower)}
+        # Expansion actions, the abbot's placement included (A-3: a follower action).
+        expected = {ch.action_key(a) for a in legal if expansions.for_action(a) is not None}
         assert offered == expected
         game.apply(AI(seat).choose(game, seat))
         checked += 1

@@ -131,7 +131,7 @@ def test_every_key_the_code_uses_has_a_text() -> None:
 def test_every_adapter_key_has_a_text() -> None:
     for adapter in expansions.adapters():
         declared = [adapter.title, *adapter.prompts.values(), *adapter.holdings.values()]
-        declared += [*adapter.score_groups.values(), *adapter.group_order]
+        declared += [*adapter.score_groups.values(), *adapter.group_order, *adapter.feature_groups]
         if adapter.command is not None:
             declared += [adapter.command.description, adapter.command.option]
         assert [k for k in declared if not has(k)] == [], adapter.name
