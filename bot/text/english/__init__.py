@@ -7,7 +7,7 @@ Keys group by where they are shown: commands, lobby, panel, turn (thread),
 event, final, hand, scores, league, error.
 
 One module per place the words are shown (commands, play, settings,
-errors, wayfinding); their tables merge here in that order (the order of
+errors, wayfinding, the engine's refusals); their tables merge here in that order (the order of
 the translators' template), and a key defined twice is an error.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.text.english import commands, errors, play, settings, wayfinding
+from bot.text.english import commands, errors, play, rejections, settings, wayfinding
 
 Entry = str | Mapping[str, str]
 
@@ -31,5 +31,10 @@ def _merged(*tables: Mapping[str, Entry]) -> dict[str, Entry]:
 
 
 MESSAGES: Mapping[str, Entry] = _merged(
-    commands.MESSAGES, play.MESSAGES, settings.MESSAGES, errors.MESSAGES, wayfinding.MESSAGES
+    commands.MESSAGES,
+    play.MESSAGES,
+    settings.MESSAGES,
+    errors.MESSAGES,
+    wayfinding.MESSAGES,
+    rejections.MESSAGES,
 )
