@@ -20,6 +20,7 @@ import pytest
 from bot.errors import player_text
 from bot.locales.extract import source_messages
 from bot.text import Words, catalog
+from db.errors import TooFewPlayers
 from engine.ai import AI
 from engine.expansions import known_expansions
 from engine.game import Game
@@ -126,6 +127,16 @@ def test_every_refusal_reads_in_the_readers_language(lang: str) -> None:
         leaks = sorted(p for p in english if p in text)
         assert leaks == [], (refusal.code, text, leaks)
         assert str(refusal).lower() not in text  # not the engine's English message
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_starting_alone_reads_in_the_readers_language(lang: str) -> None:
+    """Start pressed alone: the engine's B-1 refusal (English, for the log) is
+    worded from the catalogue."""
+    refusal = TooFewPlayers("a game needs 2 to 6 players, not 1 (B-1)", 2)
+    text = str(player_text(refusal, Words(lang)))
+    assert "2" in text and "B-1" not in text and "players, not" not in text, text
+    assert text == str(Words(lang)("error.too_few_players", count=2))
 
 
 def test_english_readers_read_the_catalogue_and_an_uncoded_refusal_falls_back() -> None:
