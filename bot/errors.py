@@ -8,11 +8,14 @@ the services and the engine raise.
 
 from __future__ import annotations
 
+import logging
 import re
 
-from bot.text import Text, Words, has
+from bot.text import DEFAULT_LOCALE, Text, Words, escape, has
 from db.values import GameError
 from engine.phases import IllegalAction
+
+log = logging.getLogger(__name__)
 
 
 class BotError(GameError):
@@ -228,6 +231,22 @@ def player_text(error: BaseException, words: Words) -> Text | None:
             fields["status"] = words(f"status.{status}")  # a game's state, in words
         return words(error.key, **fields)
     if isinstance(error, IllegalAction):
-        # The engine's reasons are safe to show (no hidden information).
-        return words("error.not_allowed", reason=plain_reason(str(error)))
+        return words("error.not_allowed", reason=rejection(error, words))
     return None
+
+
+def rejection(error: IllegalAction, words: Words) -> Text:
+    """An engine refusal in the reader's language: ``rejection.<code>`` with the
+    refusal's values (coordinates, counts). A refusal without words of its own
+    (a new engine code not yet in the catalogues) reads the engine's English
+    to English readers and a general sentence in other languages, never English
+    (tests/bot/test_rejections.py keeps every code worded)."""
+    key = f"rejection.{error.code}"
+    if error.code is not None and has(key):
+        values = {k: v for k, v in error.values.items() if isinstance(v, int | float)}
+        return words(key, **values)
+    log.warning("engine refusal without words (code %r): %s", error.code, error)
+    if words.lang == DEFAULT_LOCALE:
+        # The engine's reasons are safe to show (no hidden information).
+        return escape(plain_reason(str(error)))
+    return words("rejection.other")

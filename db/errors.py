@@ -296,6 +296,16 @@ class SetupRefused(InvalidSetup):
         super().__init__(reason=reason)
 
 
+class TooFewPlayers(SetupRefused):
+    """Start pressed with fewer seats than a game needs (B-1): worded in the
+    reader's language from ``count`` (the engine's English ``reason`` is for logs)."""
+
+    code = "too_few_players"
+
+    def __init__(self, reason: str, least: int) -> None:
+        InvalidSetup.__init__(self, reason=reason, count=least)
+
+
 class BadTimer(StoreError):
     """A timer the store cannot keep (a programming error, not a player's)."""
 

@@ -41,6 +41,7 @@ from db.errors import (
     SetupRefused,
     StaleGame,
     TableFull,
+    TooFewPlayers,
     UnknownColour,
 )
 from db.guilds import check_json
@@ -63,7 +64,7 @@ from db.values import (
 )
 from engine import flows
 from engine.actions import GameAction
-from engine.game import MAX_PLAYERS, Game
+from engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from engine.phases import Action
 
 if TYPE_CHECKING:
@@ -357,6 +358,8 @@ class OpenGame:
                     row.flow,
                 )
             except ValueError as exc:
+                if len(seats) < MIN_PLAYERS:  # B-1, the one refusal a player can meet here
+                    raise TooFewPlayers(str(exc), MIN_PLAYERS) from None
                 raise SetupRefused(str(exc)) from None
             now = utcnow()
             row.status, row.started_at, row.updated_at = ACTIVE, now, now

@@ -155,13 +155,16 @@ def find_segment(board: Board, x: int, y: int, location: str, what: str = "") ->
     prefix = f"{what}: " if what else ""
     placed = board.tiles.get((x, y))
     if placed is None:
-        raise IllegalAction(f"{prefix}there is no tile at {x},{y}")
+        raise IllegalAction(f"{prefix}there is no tile at {x},{y}", code="no_tile_at", x=x, y=y)
     seg = placed.face.name_to_seg.get(location)
     if seg is None:
         names = ", ".join(placed.face.canonical)
         raise IllegalAction(
             f"{prefix}{shown(location)} is not a location on {placed.kind} at {x},{y}; "
-            f"its locations are {names}"
+            f"its locations are {names}",
+            code="no_such_spot",
+            x=x,
+            y=y,
         )
     return (x, y), seg
 

@@ -43,18 +43,21 @@ def checked(game: Game, action: Action | GameAction, decision: Decision | None) 
     if not isinstance(data, dict):
         raise MalformedAction("an action must be a JSON object")
     if decision is None:
-        raise IllegalAction("the game is over")
+        raise IllegalAction("the game is over", code="game_over")
     player = data.get("player")
     if not is_int(player) or not 0 <= player < len(game.players):
         error = IllegalAction if is_int(player) else MalformedAction
         raise error(
-            f"'player' must be a seat number from 0 to {len(game.players) - 1}, not {shown(player)}"
+            f"'player' must be a seat number from 0 to {len(game.players) - 1}, "
+            f"not {shown(player)}",
+            code="malformed",
         )
     if player not in decision.players:
         waiting = ", ".join(f"{game.players[p]} (seat {p})" for p in decision.players)
         raise IllegalAction(
             f"it is not {game.players[player]}'s move: waiting for {waiting} "
-            f"in step '{decision.step}'"
+            f"in step '{decision.step}'",
+            code="not_your_move",
         )
     kind = data.get("type")
     spec = game.hooks.actions.get(kind) if isinstance(kind, str) else None
@@ -69,7 +72,8 @@ def checked(game: Game, action: Action | GameAction, decision: Decision | None) 
     error = IllegalAction if isinstance(kind, str) and kind in ACTION_TYPES else MalformedAction
     raise error(
         f"action type {shown(kind)} is not possible in step '{decision.step}'; "
-        f"expected {' or '.join(repr(a) for a in allowed)}"
+        f"expected {' or '.join(repr(a) for a in allowed)}",
+        code="not_this_step",
     )
 
 
@@ -89,24 +93,31 @@ def check_place(game: Game, action: Place) -> None:
     x, y, rot = action.x, action.y, action.rotation
     kind = turn.tile
     if rot not in ROTATIONS:
-        raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {rot}")
+        raise IllegalAction(f"rotation must be 0, 90, 180 or 270, not {rot}", code="bad_rotation")
     pos = (x, y)
     if pos in game.board.tiles:
-        raise IllegalAction(f"cell {x},{y} already holds a tile")
+        raise IllegalAction(f"cell {x},{y} already holds a tile", code="cell_taken", x=x, y=y)
     need = game.board.frontier.get(pos)
     if need is None:
-        raise IllegalAction(f"cell {x},{y} is not next to any placed tile (B-4)")
+        raise IllegalAction(
+            f"cell {x},{y} is not next to any placed tile (B-4)", code="cell_not_adjacent", x=x, y=y
+        )
     if turn.allowed_cells is not None and pos not in turn.allowed_cells:
         cells = " ".join(f"{cx},{cy}" for cx, cy in sorted(turn.allowed_cells))
-        raise IllegalAction(f"the tile must go on {cells} this turn, not {x},{y}")
+        raise IllegalAction(
+            f"the tile must go on {cells} this turn, not {x},{y}", code="cell_not_allowed", x=x, y=y
+        )
     if rot not in FITS[kind][need]:
         side, mine, theirs = misfit(FACES[(kind, rot)], need)
         raise IllegalAction(
             f"{kind} does not fit at {x},{y} r{rot}: its {EDGES[side]} edge "
-            f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[theirs]} (B-4)"
+            f"({EDGE_WORDS[mine]}) meets a {EDGE_WORDS[theirs]} (B-4)",
+            code="tile_misfit",
+            x=x,
+            y=y,
         )
     if turn.rule is not None and (x, y, rot) not in turn.rule.allowed:
-        raise IllegalAction(turn.rule.refuse(x, y, rot))
+        raise IllegalAction(turn.rule.refuse(x, y, rot), code="placement_refused", x=x, y=y)
 
 
 def check_follower(game: Game, action: Follower) -> None:
@@ -126,19 +137,30 @@ def check_follower(game: Game, action: Follower) -> None:
         raise IllegalAction(
             f"{shown(loc)} is not a location on {placed.kind} at "
             f"{placed.pos[0]},{placed.pos[1]} r{placed.rotation}; its locations are "
-            f"{names} (or null for none)"
+            f"{names} (or null for none)",
+            code="no_such_spot",
+            x=placed.pos[0],
+            y=placed.pos[1],
         )
     if game.supply[turn.player] == 0:
-        raise IllegalAction("you have no follower left in your supply (B-5)")
+        raise IllegalAction(
+            "you have no follower left in your supply (B-5)", code="no_follower_in_supply"
+        )
     seg = placed.face.name_to_seg[loc]
     if seg not in placed.face.spots:
         kind = placed.face.segments[seg].kind
-        raise IllegalAction(f"a follower cannot stand on a {kind} (B-5, A-3)")
+        raise IllegalAction(
+            f"a follower cannot stand on a {kind} (B-5, A-3)",
+            code="spot_not_for_follower",
+            feature=kind,
+        )
     feat = game.board.feature_at(placed.pos, seg)
     if feat.followers:
         raise IllegalAction(
             f"the {feat.kind} at {loc} already holds a follower; a follower may only "
-            f"go on an unoccupied feature (B-5)"
+            f"go on an unoccupied feature (B-5)",
+            code="feature_occupied",
+            feature=feat.kind,
         )
 
 
@@ -146,8 +168,10 @@ def _check_piece(game: Game, player: int, piece: str, loc: str | None) -> None:
     """A-3: an expansion's piece on a location it may take now."""
     spec = game.hooks.pieces.get(piece)
     if spec is None:
-        raise IllegalAction(f"there is no {piece} in this game")
+        raise IllegalAction(f"there is no {piece} in this game", code="no_such_piece")
     if loc is None:
-        raise IllegalAction(f"'location' must name where the {piece} goes")
+        raise IllegalAction(
+            f"'location' must name where the {piece} goes", code="piece_needs_location"
+        )
     if loc not in spec.spots(game, player):
-        raise IllegalAction(spec.refuse(game, player, loc))
+        raise IllegalAction(spec.refuse(game, player, loc), code="piece_refused")

@@ -40,13 +40,28 @@ Steps = Generator["Decision", "GameAction", None]
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow now; the message says what was wrong."""
+    """An action the rules do not allow now; the message says what was wrong.
+
+    The message is English, for the record's readers, the log and the command
+    line. ``code`` names the refusal and ``values`` carry what it is about
+    (coordinates, a feature kind, a count), so that the bot can word it in the
+    reader's language (``rejection.<code>`` in its catalogues)."""
+
+    code: str | None = None
+
+    def __init__(self, message: str, code: str | None = None, **values: object) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.values: dict[str, object] = values
 
 
 class MalformedAction(IllegalAction):
     """An action of the wrong shape (not an object, a missing or unknown field,
     a value of the wrong JSON type), whatever the state of the game. A kind of
     IllegalAction, so one ``except IllegalAction`` still catches every refusal."""
+
+    code = "malformed"
 
 
 # --- step names (the "step" of a pending decision) ---------------------------

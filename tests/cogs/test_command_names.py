@@ -17,7 +17,7 @@ import pytest
 from bot.locales.extract import source_messages
 from bot.text import ENGLISH, Words, catalog, has
 from bot.ui.labels import NAME, command_name, name_key, option_key
-from tests.cogs.test_languages import _payload
+from tests.cogs.test_languages import _payload, served_locales
 
 LANGS = ["en", *sorted(catalog.translations())]
 CITED = re.compile(r"(?:^|[\s`(])/([^\W\d_][\w-]*)(?: ([^\W\d_][\w-]*))?")
@@ -46,9 +46,10 @@ async def test_every_command_and_option_has_its_name_key(bot: Any) -> None:
 
 def _names(payload: list[dict[str, Any]], lang: str) -> dict[str, Any]:
     """The tree as a ``lang`` client reads it: name -> (subcommands, options)."""
+    locale = (served_locales(lang) or [lang])[0]  # "es" -> "es-ES"
 
     def name(item: dict[str, Any]) -> str:
-        return str((item.get("name_localizations") or {}).get(lang) or item["name"])
+        return str((item.get("name_localizations") or {}).get(locale) or item["name"])
 
     def node(item: dict[str, Any]) -> dict[str, Any]:
         subs = [o for o in item.get("options") or [] if o.get("type") in (1, 2)]

@@ -268,7 +268,7 @@ async def test_lobby_rules(bot, world: World) -> None:
     await invoke(cog.new, cog, inter, expansions="-")
     game_id = int(custom_ids(world.channel.sent[-1]["view"])[0].split(":")[2])
     alone = await click(bot, ada, world.channel, f"carc:lobby:{game_id}:start")
-    assert "2 to 6" in last_text(alone)
+    assert "at least 2 players" in last_text(alone)  # B-1, in the reader's words
     await click(bot, bo, world.channel, f"carc:lobby:{game_id}:join")
     not_host = await click(bot, bo, world.channel, f"carc:lobby:{game_id}:start")
     assert "only the host" in last_text(not_host).lower()

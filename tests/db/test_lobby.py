@@ -63,8 +63,10 @@ async def test_seat_requests_that_cannot_be_met(service: GameService) -> None:
 async def test_start_needs_host_and_two_players(service: GameService) -> None:
     info = await service.create_game(GUILD, CHANNEL, HOST)
     await service.add_seat(info.id, "Ada", user_id=HOST)
-    with pytest.raises(SetupRefused, match="2 to 6 players"):
+    with pytest.raises(SetupRefused, match="2 to 6 players") as refused:
         await service.start_game(info.id)
+    assert refused.value.key == "error.too_few_players"  # worded per language (B-1)
+    assert refused.value.fields["count"] == 2
     await service.add_seat(info.id, "Bo", user_id=2)
     with pytest.raises(HostOnly, match="start"):
         await service.start_game(info.id, by_user=2)

@@ -75,8 +75,10 @@ async def open_table(
     if before_start is not None:
         await before_start(game_id)
     out = await host.click(lobby, custom_id=lobby_button(lobby, "start"))
-    # The host's own language: English, French, Dutch (tests/e2e/test_languages.py).
-    assert any(w in out.text.lower() for w in ("started", "a commencé", "gestart")), out.text
+    # The host's own language: English, French, Dutch, German, Spanish
+    # (tests/e2e/test_languages.py).
+    started_words = ("started", "a commencé", "gestart", "begonnen", "ha empezado")
+    assert any(w in out.text.lower() for w in started_words), out.text
     return Table(game_id, thread.id, lobby, host, players, started, first_call)
 
 

@@ -1,9 +1,10 @@
-"""Whole short games played by members whose Discord client speaks French or
-Dutch (#15): the synced commands carry their descriptions in those languages,
-the game's public messages follow the game's language (the server's, or the
-one chosen at /carcassonne new), and each member's panels and DMs follow
-their own client's language. Everything a member read is scanned for English
-that should have been translated, and for raw message keys."""
+"""Whole short games played by members whose Discord client speaks French,
+Dutch (#15), German or Spanish (#36): the synced commands carry their
+descriptions in those languages, the game's public messages follow the
+game's language (the server's, or the one chosen at /carcassonne new), and
+each member's panels and DMs follow their own client's language. Everything
+a member read is scanned for English that should have been translated, and
+for raw message keys."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from bot.text import catalog
 from tests.e2e import transcript
 from tests.e2e.gamedb import game_state
 from tests.e2e.members import Harness, Member
-from tests.e2e.table import open_table, play_table
+from tests.e2e.table import Table, open_table, play_table
 from tests.e2e.test_games import ALL_DECK, write_transcripts
 
 KEY = re.compile(
@@ -86,20 +87,42 @@ def synced_descriptions(harness: Harness, lang: str) -> dict[str, str]:
     return out
 
 
+async def played(
+    harness: Harness,
+    request: pytest.FixtureRequest,
+    players: list[Member],
+    name: str,
+    *,
+    play_seed: int,
+    **options: Any,
+) -> tuple[Table, Any]:
+    """A game of every expansion the bot offers (``options`` as open_table's),
+    played to its end, its transcripts written as ``name``; the table and the
+    stored game."""
+    exps = ",".join(a.name for a in adapters())
+    table = await open_table(harness, players, expansions=exps, **options)
+    log = await play_table(harness, table, seed=play_seed)
+    assert log.finished
+    write_transcripts(table, name, request.config)
+    return table, await game_state(harness.bot.database_url, table.game_id)
+
+
 async def test_a_french_game(harness: Harness, request: pytest.FixtureRequest) -> None:
     """Two French players and one English one, every expansion, a fixed short
     deck; the server's language is French, so the game is."""
     harness.fake.guild.preferred_locale = "fr"
     ada, bo = harness.member("Ada", locale="fr"), harness.member("Bo", locale="fr")
     cy = harness.member("Cy", locale="en-GB")
-    exps = ",".join(a.name for a in adapters())  # every expansion the bot offers
-    table = await open_table(
-        harness, [ada, bo, cy], ai_seats=1, expansions=exps, seed=13, decks={"tiles": ALL_DECK}
+    table, loaded = await played(
+        harness,
+        request,
+        [ada, bo, cy],
+        "french",
+        play_seed=5,
+        ai_seats=1,
+        seed=13,
+        decks={"tiles": ALL_DECK},
     )
-    log = await play_table(harness, table, seed=5)
-    assert log.finished
-    write_transcripts(table, "french", request.config)
-    loaded = await game_state(harness.bot.database_url, table.game_id)
     assert loaded.info.options.get("locale") == "fr"
     assert loaded.info.seats[3].display_name == "IA 1"
 
@@ -149,14 +172,16 @@ async def test_a_dutch_game_chosen_at_new(harness: Harness, request: pytest.Fixt
     if "nl" not in catalog.translations():
         pytest.skip("no Dutch catalogue (bot/locales/nl.po)")
     an, bram = harness.member("An", locale="nl"), harness.member("Bram", locale="nl")
-    exps = ",".join(a.name for a in adapters())  # every expansion the bot offers
-    table = await open_table(
-        harness, [an, bram], expansions=exps, seed=3, decks={"tiles": ALL_DECK[:8]}, language="nl"
+    table, loaded = await played(
+        harness,
+        request,
+        [an, bram],
+        "dutch",
+        play_seed=2,
+        seed=3,
+        decks={"tiles": ALL_DECK[:8]},
+        language="nl",
     )
-    log = await play_table(harness, table, seed=2)
-    assert log.finished
-    write_transcripts(table, "dutch", request.config)
-    loaded = await game_state(harness.bot.database_url, table.game_id)
     assert loaded.info.options.get("locale") == "nl"
     nl = synced_descriptions(harness, "nl")
     assert all(nl.values()), [k for k, v in nl.items() if not v]
@@ -165,3 +190,75 @@ async def test_a_dutch_game_chosen_at_new(harness: Harness, request: pytest.Fixt
         assert member.dms(), "the Dutch players got their hands by DM"
         boards = [a.description for a in member.images() if a.filename == "board.png"]
         assert boards and all(b.startswith(("Beurt ", "Spel")) for b in boards), boards[:3]
+
+
+async def test_a_german_game_on_a_german_server(
+    harness: Harness, request: pytest.FixtureRequest
+) -> None:
+    """A German server (its preferred locale, so the game is German), two German
+    players and an AI seat, every expansion, a fixed short deck."""
+    harness.fake.guild.preferred_locale = "de"
+    anna, ben = harness.member("Anna", locale="de"), harness.member("Ben", locale="de")
+    table, loaded = await played(
+        harness,
+        request,
+        [anna, ben],
+        "german",
+        play_seed=5,
+        ai_seats=1,
+        seed=13,
+        decks={"tiles": ALL_DECK},
+    )
+    assert loaded.info.options.get("locale") == "de"
+    assert loaded.info.seats[2].display_name == "KI 1"
+    de = synced_descriptions(harness, "de")
+    assert all(de.values()), [k for k, v in de.items() if not v]
+    assert de["carcassonne"] == "Carcassonne-Partien"
+    new = next(c for (_, n, _), c in harness.fake.commands.items() if n == "carcassonne")
+    sub = next(o for o in new["options"] if o["name"] == "new")
+    assert sub["name_localizations"]["de"] == "neu"
+    for member in (anna, ben):
+        assert_in_language(
+            seen(member, {table.thread_id}), "de", markers=["Zug spielen", "Partie #", "Zug "]
+        )
+        assert member.dms(), "the German players got their hands by DM"
+        boards = [a.description for a in member.images() if a.filename == "board.png"]
+        assert boards and all(b.startswith(("Zug ", "Partie vorbei")) for b in boards), boards[:3]
+        assert all("Punkte:" in b for b in boards)
+    alts = {a.filename: a.description for a in anna.images()}
+    assert alts["final-score.png"].startswith("Endstand")
+    hands = [a.description for m in (anna, ben) for a in m.images() if a.filename == "hand.png"]
+    assert all(h.startswith("Deine Hand:") for h in hands), hands
+
+
+async def test_a_spanish_game_chosen_at_new(
+    harness: Harness, request: pytest.FixtureRequest
+) -> None:
+    """An English server whose host picks Español at /carcassonne new; one
+    player's client speaks Spain's Spanish (es-ES), the other's Latin
+    America's (es-419): both read the one Spanish catalogue."""
+    lucia, mateo = harness.member("Lucía", locale="es-ES"), harness.member("Mateo", locale="es-419")
+    table, loaded = await played(
+        harness,
+        request,
+        [lucia, mateo],
+        "spanish",
+        play_seed=2,
+        seed=3,
+        decks={"tiles": ALL_DECK[:8]},
+        language="es",
+    )
+    assert loaded.info.options.get("locale") == "es"
+    for locale in ("es-ES", "es-419"):
+        es = synced_descriptions(harness, locale)
+        assert all(es.values()), [k for k, v in es.items() if not v]
+        assert es["carcassonne"] == "Partidas de Carcassonne"
+    for member in (lucia, mateo):
+        assert_in_language(
+            seen(member, {table.thread_id}), "es", markers=["Jugar mi turno", "Partida #"]
+        )
+        assert member.dms(), "the Spanish players got their hands by DM"
+        boards = [a.description for a in member.images() if a.filename == "board.png"]
+        assert boards and all(b.startswith(("Turno ", "Partida terminada")) for b in boards), (
+            boards[:3]
+        )

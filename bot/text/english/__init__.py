@@ -7,7 +7,8 @@ Keys group by where they are shown: commands, lobby, panel, turn (thread),
 event, final, hand, scores, league, error.
 
 One module per place the words are shown (commands, play, settings,
-errors, wayfinding, tables); their tables merge here in that order (the order of
+errors, wayfinding, tables, the engine's refusals); their tables merge here in that
+order (the order of
 the translators' template), and a key defined twice is an error.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.text.english import commands, errors, play, settings, tables, wayfinding
+from bot.text.english import commands, errors, play, rejections, settings, tables, wayfinding
 
 Entry = str | Mapping[str, str]
 
@@ -37,4 +38,5 @@ MESSAGES: Mapping[str, Entry] = _merged(
     errors.MESSAGES,
     wayfinding.MESSAGES,
     tables.MESSAGES,
+    rejections.MESSAGES,
 )

@@ -89,6 +89,10 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "error.bad_options": "{name} may only hold JSON values.",
     "error.unknown_setting": "There is no server setting called {name}.",
     "error.setup_refused": "This game cannot start: {reason}",
+    "error.too_few_players": {
+        "one": "This game cannot start yet: it needs at least {count} player.",
+        "other": "This game cannot start yet: it needs at least {count} players.",
+    },
     "error.bad_timer": "A timer could not be set: {problem}.",
     "error.stale_choice.moved_on": "That choice is no longer open: the game moved on.",
     "error.stale_choice.gone": "That choice is no longer open.",

@@ -83,15 +83,24 @@ def legal_back(game: Game, seat: int) -> list[Action]:
 def validate_back(game: Game, action: AbbotBack) -> None:
     found = abbot_on_board(game, action.player)
     if found is None:
-        raise IllegalAction("your abbot is in your supply, not on the board (A-4)")
+        raise IllegalAction(
+            "your abbot is in your supply, not on the board (A-4)", code="abbot_in_supply"
+        )
     feat, abbot = found
     if abbot.pos != (action.x, action.y):
         x, y = abbot.pos
-        raise IllegalAction(f"your abbot stands at {x},{y}, not at {action.x},{action.y} (A-4)")
+        raise IllegalAction(
+            f"your abbot stands at {x},{y}, not at {action.x},{action.y} (A-4)",
+            code="abbot_not_there",
+            x=action.x,
+            y=action.y,
+        )
     if is_locked(feat):
         raise IllegalAction(
             f"the {feat.kind} at {action.x},{action.y} is locked: its abbot stays until the "
-            "game end (A-4, C-1)"
+            "game end (A-4, C-1)",
+            code="feature_locked",
+            feature=feat.kind,
         )
 
 

@@ -113,23 +113,34 @@ def resolve_choice(game: Game, action: SettleFeature) -> tuple[tuple[int, Pos], 
         where = ", ".join(f"{px},{py}" for p, (px, py) in _open_asks(game) if p == action.player)
         raise IllegalAction(
             f"there is no choice for you to make at {x},{y}; you choose at {where or 'no office'}"
-            " (T-4, T-5)"
+            " (T-4, T-5)",
+            code="no_settle_choice",
+            x=x,
+            y=y,
         )
     if key in st.answers:
-        raise IllegalAction(f"you have already chosen the feature for {x},{y} (T-4, T-5)")
+        raise IllegalAction(
+            f"you have already chosen the feature for {x},{y} (T-4, T-5)", code="already_answered"
+        )
     options = feature_info(game, (x, y), st.asks[key])
     placed = game.board.tiles[(x, y)]
     seg = placed.face.name_to_seg.get(loc)
     names = ", ".join(f"{o['location']} ({o['feature']}, {o['tiles']} tiles)" for o in options)
     if seg is None or placed.face.segments[seg].kind not in BET_KINDS:
         raise IllegalAction(
-            f"{shown(loc)} is not a road or city location on the tile at {x},{y}; choose {names}"
+            f"{shown(loc)} is not a road or city location on the tile at {x},{y}; choose {names}",
+            code="not_a_settling_feature",
+            x=x,
+            y=y,
         )
     root = game.board.find(placed.nodes[seg])
     if root not in {game.board.find(r) for r in st.asks[key]}:
         raise IllegalAction(
             f"the {placed.face.segments[seg].kind} at {loc} cannot settle these chips; "
-            f"choose {names} (T-4, T-5)"
+            f"choose {names} (T-4, T-5)",
+            code="not_a_settling_feature",
+            x=x,
+            y=y,
         )
     return key, root
 

@@ -85,7 +85,10 @@ def legal_pass(game: Game, player: int) -> list[Action]:
 def _check_waiting(game: Game, player: int) -> BetsState:
     st = state(game)
     if st.office is None or player not in st.waiting:
-        raise IllegalAction("you have already staked or passed on this betting office (T-2)")
+        raise IllegalAction(
+            "you have already staked or passed on this betting office (T-2)",
+            code="already_answered",
+        )
     return st
 
 
@@ -94,13 +97,15 @@ def validate_stake(game: Game, action: Stake) -> None:
     if action.chip not in FACES:
         raise IllegalAction(
             f"'chip' must be one of the chip faces {', '.join(FACES)}, "
-            f"not {shown(action.chip)} (T-7)"
+            f"not {shown(action.chip)} (T-7)",
+            code="malformed",
         )
     if action.chip not in st.supply[action.player]:
         # T-3: do not say where the chip is; the private view lists the supply.
         raise IllegalAction(
             "that chip is not in your supply; you may stake only a chip from your "
-            "own supply (your private view lists them) (T-2)"
+            "own supply (your private view lists them) (T-2)",
+            code="chip_not_in_supply",
         )
 
 

@@ -111,7 +111,7 @@ class Claim(Behaviour):
     def check_target(self, game: Game, card: CardDesign, action: XmasTarget) -> None:
         pos, seg = segment_of(game.board, action, "the target")
         if game.board.tiles[pos].face.segments[seg].kind != card.feature:
-            raise IllegalAction(f"the follower must stand on a {card.feature}")
+            raise IllegalAction(f"the follower must stand on a {card.feature}", code="wrong_target")
 
     def run(self, r: Resolution) -> Steps:
         assert r.action is not None

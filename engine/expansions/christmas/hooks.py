@@ -151,7 +151,7 @@ def legal_modifier(game: Game, player: int) -> list[Action]:
 def validate_modifier(game: Game, action: XmasModifier) -> None:
     question = state(game).ask
     if question is None or question.step != STEP_MODIFIER:
-        raise IllegalAction("no feature is being scored now (X-3.2)")
+        raise IllegalAction("no feature is being scored now (X-3.2)", code="nothing_scored_now")
     card = action.card
     refuse_unused(action, MODIFIER_FIELDS if card is not None else (), "'card': null (X-3.2)")
     if card is None:
@@ -159,14 +159,17 @@ def validate_modifier(game: Game, action: XmasModifier) -> None:
     design = BY_ID.get(card)
     if design is None or not design.behaviour.modifier:
         raise IllegalAction(
-            f"'card' must be null (done) or a modifier card in your hand, not {shown(card)} (X-3.2)"
+            f"'card' must be null (done) or a modifier card in your hand, "
+            f"not {shown(card)} (X-3.2)",
+            code="not_a_scoring_card",
         )
     pos, seg = segment_of(game.board, action, "the feature")
     key = (card, game.board.find(game.board.tiles[pos].nodes[seg]))
     if not any(o.key == key for o in question.options):
         raise IllegalAction(
             f"{card!r} cannot be played there: it needs a feature scored now that you own "
-            "and that it applies to, and the card in your hand (X-3.2)"
+            "and that it applies to, and the card in your hand (X-3.2)",
+            code="scoring_card_not_here",
         )
 
 
@@ -270,14 +273,18 @@ def validate_discard(game: Game, action: XmasDiscard) -> None:
     st = state(game)
     question = st.ask
     if question is None or question.step != STEP_DISCARD:
-        raise IllegalAction("no discard is due now (X-3.1)")
+        raise IllegalAction("no discard is due now (X-3.1)", code="no_discard_due")
     if len(action.cards) != question.need:
         raise IllegalAction(
             f"discard exactly {question.need} card(s) to keep {HAND_LIMIT} (X-3.1), "
-            f"not {len(action.cards)}"
+            f"not {len(action.cards)}",
+            code="discard_count",
+            count=question.need,
         )
     if Counter(action.cards) - Counter(st.hands[action.player]):
-        raise IllegalAction("'cards' names a card that is not in your hand")
+        raise IllegalAction(
+            "'cards' names a card that is not in your hand", code="card_not_in_hand"
+        )
 
 
 # --- X-6 game end ------------------------------------------------------------------------

@@ -139,9 +139,11 @@ def legal_draw(game: Game, player: int) -> list[Action]:
 def validate_draw(game: Game, action: XmasDraw) -> None:
     question = state(game).ask
     if question is None or question.step != STEP_DRAW:
-        raise IllegalAction("no christmas card is offered now (X-2)")
+        raise IllegalAction("no christmas card is offered now (X-2)", code="no_card_offered")
     if action.deck != question.deck:
-        raise IllegalAction(f"'deck' must be {question.deck!r}, the deck offered now (X-2)")
+        raise IllegalAction(
+            f"'deck' must be {question.deck!r}, the deck offered now (X-2)", code="wrong_deck"
+        )
 
 
 # --- X-3 plain cards ------------------------------------------------------------------
@@ -173,7 +175,7 @@ def legal_plays(game: Game, player: int) -> list[Action]:
 def validate_play(game: Game, action: XmasPlay) -> None:
     why = why_not_playable(game, action.player, action.card)
     if why is not None:
-        raise IllegalAction(f"cannot play that card: {why}")
+        raise IllegalAction(f"cannot play that card: {why}", code="card_not_playable")
 
 
 def run_play(game: Game, action: XmasPlay) -> Steps:
@@ -199,13 +201,14 @@ def legal_target(game: Game, player: int) -> list[Action]:
 def validate_target(game: Game, action: XmasTarget) -> None:
     question = state(game).ask
     if question is None or question.step not in (STEP_TARGET, STEP_MASTERMIND):
-        raise IllegalAction("no card target is being chosen now")
+        raise IllegalAction("no card target is being chosen now", code="no_target_asked")
     refuse_unused(action, TARGET_FIELDS[question.target], f"a {question.target} target")
     key = TARGET_KEYS[question.target](game, action, action.player)
     if not any(o.key == key for o in question.options):
         sample = ", ".join(str(o.public) for o in question.options[:3])
         raise IllegalAction(
             f"that is not a legal {question.target} for {question.card!r}; "
-            f"{len(question.options)} legal, e.g. {sample}"
+            f"{len(question.options)} legal, e.g. {sample}",
+            code="wrong_target",
         )
     BY_ID[question.card or ""].behaviour.check_target(game, BY_ID[question.card or ""], action)

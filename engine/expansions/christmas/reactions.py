@@ -87,12 +87,15 @@ def legal_react(game: Game, player: int) -> list[Action]:
 def validate_react(game: Game, action: XmasReact) -> None:
     question = state(game).ask
     if question is None or question.step != STEP_REACT:
-        raise IllegalAction("no attack is waiting for a reaction (X-4.9)")
+        raise IllegalAction("no attack is waiting for a reaction (X-4.9)", code="no_attack_waiting")
     if action.player not in question.waiting:
-        raise IllegalAction("you have already answered this attack (X-4.9)")
+        raise IllegalAction(
+            "you have already answered this attack (X-4.9)", code="already_answered"
+        )
     if action.cancel and canceller(game, action.player) is None:
         # Said to the sender alone, about the sender's own hand.
         raise IllegalAction(
             f"'cancel' may be true only when you discard a {CANCELLER.name} card from your "
-            "hand (X-4.9); send false to let the attack pass"
+            "hand (X-4.9); send false to let the attack pass",
+            code="no_card_to_cancel",
         )

@@ -36,15 +36,22 @@ def validate_open(game: Game, action: OpenGift) -> None:
     player = action.player
     turn = game.turn
     if turn is None or turn.player != player:
-        raise IllegalAction("you may open a gift only in your own turn, before placing (G-3)")
+        raise IllegalAction(
+            "you may open a gift only in your own turn, before placing (G-3)", code="gift_not_now"
+        )
     if turn.data.get(OPENED):
-        raise IllegalAction("you already opened a gift this turn; only one per turn (G-3)")
+        raise IllegalAction(
+            "you already opened a gift this turn; only one per turn (G-3)",
+            code="gift_already_opened",
+        )
     card = CARDS.get(action.card)
     if card is None:
-        raise IllegalAction(f"'card' must be one of {', '.join(CARDS)}, not {shown(action.card)}")
+        raise IllegalAction(
+            f"'card' must be one of {', '.join(CARDS)}, not {shown(action.card)}", code="malformed"
+        )
     refuse_unused(action, card.fields, f"{card.name} ({card.rule})")
     if card.id not in state(game).hands[player]:
-        raise IllegalAction(f"you hold no unopened {card.name} gift (G-3)")
+        raise IllegalAction(f"you hold no unopened {card.name} gift (G-3)", code="gift_not_held")
     card.plan(game, player, action)
 
 

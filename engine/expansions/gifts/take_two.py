@@ -52,13 +52,20 @@ def legal_choices(game: Game, player: int) -> list[Action]:
 def validate_choose(game: Game, action: ChooseTile) -> None:
     turn = game.turn
     if turn is None or CHOICE not in turn.data:
-        raise IllegalAction("there are no two tiles to choose from (G-8)")
+        raise IllegalAction(
+            "there are no two tiles to choose from (G-8)", code="no_tiles_to_choose"
+        )
     tile = action.tile
     if tile not in turn.data[CHOICE]:
         a, b = turn.data[CHOICE]
-        raise IllegalAction(f"'tile' must be {a!r} or {b!r}, the two tiles drawn (G-8)")
+        raise IllegalAction(
+            f"'tile' must be {a!r} or {b!r}, the two tiles drawn (G-8)", code="not_a_drawn_tile"
+        )
     if not game.fits_this_turn(tile):
-        raise IllegalAction(f"{tile} cannot be placed this turn; keep the other tile (G-8, C-3)")
+        raise IllegalAction(
+            f"{tile} cannot be placed this turn; keep the other tile (G-8, C-3)",
+            code="tile_fits_nowhere",
+        )
 
 
 def run_choose(game: Game, action: ChooseTile) -> Steps:

@@ -132,13 +132,21 @@ def _own_follower(
             if is_locked(game, feat):
                 raise IllegalAction(
                     f"that {feat.kind} is locked: {what} cannot take or move its followers "
-                    f"({rule}, C-1)"
+                    f"({rule}, C-1)",
+                    code="feature_locked",
+                    feature=feat.kind,
                 )
             return feat, f
     if mine:
-        raise IllegalAction(f"that is your {mine[0].piece}: {what} never chooses it ({rule}, C-4)")
+        raise IllegalAction(
+            f"that is your {mine[0].piece}: {what} never chooses it ({rule}, C-4)",
+            code="abbot_not_chosen",
+        )
     raise IllegalAction(
-        f"you have no follower at {pos[0]},{pos[1]} {game.board.location_name(pos, seg)}"
+        f"you have no follower at {pos[0]},{pos[1]} {game.board.location_name(pos, seg)}",
+        code="no_follower_there",
+        x=pos[0],
+        y=pos[1],
     )
 
 
@@ -149,9 +157,15 @@ def _unfinished(
     pos, seg = segment_of(game.board, action, card)
     feat = game.board.feature_at(pos, seg)
     if feat.kind != kind:
-        raise IllegalAction(f"{card} {verb} a {kind}, not a {feat.kind} ({rule})")
+        raise IllegalAction(
+            f"{card} {verb} a {kind}, not a {feat.kind} ({rule})", code="wrong_target"
+        )
     if not game.board.is_unfinished(feat):
-        raise IllegalAction(f"that {kind} is finished; {card} needs an unfinished one ({rule})")
+        raise IllegalAction(
+            f"that {kind} is finished; {card} needs an unfinished one ({rule})",
+            code="feature_finished",
+            feature=kind,
+        )
     return pos, seg
 
 
@@ -159,7 +173,9 @@ def plan_synod(game: Game, player: int, action: OpenGift) -> Plan:
     """G-4: a follower from supply onto an unfinished monastery."""
     board = game.board
     if game.supply[player] == 0:
-        raise IllegalAction("Synod needs a follower in your supply (G-4)")
+        raise IllegalAction(
+            "Synod needs a follower in your supply (G-4)", code="no_follower_in_supply"
+        )
     pos, seg = _unfinished(game, action, "monastery", "Synod", "goes on", "G-4")
 
     def synod() -> Steps:
@@ -175,7 +191,11 @@ def plan_road_sweeper(game: Game, player: int, action: OpenGift) -> Plan:
     pos, seg = _unfinished(game, action, "road", "Road sweeper", "scores", "G-5")
     root = board.find(board.tiles[pos].nodes[seg])
     if is_locked(game, board.features[root]):
-        raise IllegalAction("that road is locked: Road sweeper cannot score it (G-5, C-1)")
+        raise IllegalAction(
+            "that road is locked: Road sweeper cannot score it (G-5, C-1)",
+            code="feature_locked",
+            feature="road",
+        )
 
     def sweep() -> Steps:
         # Scored like an incomplete road at game end (B-8: 1 per tile) for its
@@ -201,24 +221,38 @@ def plan_change_position(game: Game, player: int, action: OpenGift) -> Plan:
         names = ", ".join(placed.face.canonical)
         raise IllegalAction(
             f"{shown(action.to)} is not a location on {placed.kind} at {pos[0]},{pos[1]}; "
-            f"its locations are {names} (G-6: same tile only)"
+            f"its locations are {names} (G-6: same tile only)",
+            code="no_such_spot",
+            x=pos[0],
+            y=pos[1],
         )
     target = board.feature_at(pos, seg)
     lying = feat.kind == "field"
     if (target.kind == "field") == lying:
         raise IllegalAction(
             f"Change position switches between standing and lying: a follower on a "
-            f"{feat.kind} cannot move to a {target.kind} (G-6)"
+            f"{feat.kind} cannot move to a {target.kind} (G-6)",
+            code="same_posture",
         )
     if target.kind not in FOLLOWER_KINDS:
         raise IllegalAction(
             f"a follower cannot stand on the {target.kind} at {action.to}: "
-            "only an abbot stands on a garden (A-3, G-6)"
+            "only an abbot stands on a garden (A-3, G-6)",
+            code="spot_not_for_follower",
+            feature=target.kind,
         )
     if lying and not board.is_unfinished(target):
-        raise IllegalAction(f"the {target.kind} at {action.to} is finished (G-6)")
+        raise IllegalAction(
+            f"the {target.kind} at {action.to} is finished (G-6)",
+            code="feature_finished",
+            feature=target.kind,
+        )
     if lying and is_locked(game, target):
-        raise IllegalAction(f"the {target.kind} at {action.to} is locked (G-6, C-1)")
+        raise IllegalAction(
+            f"the {target.kind} at {action.to} is locked (G-6, C-1)",
+            code="feature_locked",
+            feature=target.kind,
+        )
     event = {**named_segment(board, pos, follower.seg), "to": placed.face.canonical[seg]}
 
     def change() -> Steps:
@@ -252,10 +286,12 @@ def plan_take_two(game: Game, player: int, action: OpenGift) -> Plan:
     if turn is not None and turn.opening is not None:
         raise IllegalAction(
             f"this turn's tile comes from the {turn.opening} pile: no second tile may be "
-            "drawn; Take two cannot be opened (C-6, G-10)"
+            "drawn; Take two cannot be opened (C-6, G-10)",
+            code="no_second_tile",
         )
     if not take_two.possible(game):
         raise IllegalAction(
-            "no tile left in the pile fits on the board; Take two cannot be opened (G-10)"
+            "no tile left in the pile fits on the board; Take two cannot be opened (G-10)",
+            code="no_tile_fits",
         )
     return Plan({}, lambda: take_two.take_two(game, player))

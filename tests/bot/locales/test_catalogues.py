@@ -37,7 +37,7 @@ def _po(lang: str):  # type: ignore[no-untyped-def]
 
 
 def test_there_are_translations() -> None:
-    assert {"fr"} <= set(LANGS)
+    assert {"fr", "nl", "de", "es"} <= set(LANGS)
 
 
 def test_the_template_is_up_to_date() -> None:
@@ -104,11 +104,18 @@ def test_french_plural_forms_and_fallback() -> None:
     assert t("image.tiles_left", locale="fr", count=1) == "1 tuile restante"
     assert t("image.tiles_left", locale="fr", count=2) == "2 tuiles restantes"
     assert t("image.tiles_left", locale="en-GB", count=0) == "0 tiles left"
+    # German and Spanish: only 1 takes the singular (plural=(n != 1)).
+    assert t("scores.points", locale="de", count=1) == "1 Punkt"
+    assert t("scores.points", locale="de", count=0) == "0 Punkte"
+    assert t("image.tiles_left", locale="es-ES", count=1) == "Queda 1 loseta"
+    assert t("image.tiles_left", locale="es-419", count=3) == "Quedan 3 losetas"
 
 
 def test_discord_locales_map_to_catalogues() -> None:
     assert language("fr") == "fr"
     assert language("en-US") == language("en-GB") == "en"
+    assert language("de") == "de"
+    assert language("es-ES") == language("es-419") == "es"  # one Spanish file serves both
     assert language("pt-BR") == "en"  # no catalogue: English
     assert language(None) == "en"
     assert Words("fr").lang == "fr"

@@ -58,8 +58,8 @@ def test_code_blocks_keep_names_readable_but_closed() -> None:
 
 
 def test_locales_fall_back_to_english() -> None:
-    # A locale without a catalogue (German) reads English; French has its own.
-    assert Words("de")("lobby.ai_added") == ENGLISH("lobby.ai_added")
+    # A locale without a catalogue (Italian) reads English; French has its own.
+    assert Words("it")("lobby.ai_added") == ENGLISH("lobby.ai_added")
     assert t("lobby.ai_added", locale="en-GB") == t("lobby.ai_added")
     assert t("lobby.ai_added", locale=None) == "AI seat added."
     assert Words("fr-FR")("lobby.ai_added") == "IA ajoutée."
