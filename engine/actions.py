@@ -39,7 +39,7 @@ from typing import (
 )
 
 from engine.directions import LOCATION_RANK
-from engine.frozen import frozen_builder
+from engine.frozen import FrozenDict, frozen_builder
 from engine.phases import Action, IllegalAction, MalformedAction
 
 if TYPE_CHECKING:
@@ -262,7 +262,7 @@ def plain_base_action(data: object) -> Place | Follower | None:
     plainly right, or None: then the general parser decides, with its
     messages. The fast path of every placement and follower applied."""
     kind = type(data)
-    if kind is dict:
+    if kind is dict or kind is FrozenDict:
         assert isinstance(data, dict)
         get = data.get
         if get("type") == "place":

@@ -71,6 +71,18 @@ class Feature:
             self._marks = {}
         return self._marks
 
+    def mark(self, key: str) -> object:
+        """The mark under ``key``, None when unset: a read that makes no
+        dict (most features never carry a mark, and readers ask on every
+        join, scoring and card listing)."""
+        marks = self._marks
+        return None if marks is None else marks.get(key)
+
+    @property
+    def marked(self) -> bool:
+        """Whether any expansion set a mark on it."""
+        return bool(self._marks)
+
 
 @dataclass(frozen=True, slots=True)
 class Placed:
@@ -96,6 +108,8 @@ class PlaceResult:
 
 
 MergeHook = Callable[[Feature, Feature], None]
+_new = object.__new__
+_OPPOSITE = tuple(opposite(edge) for edge in range(4))  # the facing edge, by edge
 
 
 @dataclass(slots=True)
@@ -217,20 +231,27 @@ class Board:
         listing = self._listing
         if listing is None or listing[0] != kind:
             table = FIT_SLOTS[kind]
-            cells = self._cells
-            if cells is None:
-                cells = [self._entry(cell, need) for cell, need in self.frontier.items()]
-                cells.sort()
-                self._cells = cells
-            listing = (kind, [quad[i] for _, _, need, quad in cells for i in table[need]])
+            cells = self._cells or self.frontier_cells()
+            listing = (kind, [quad[i] for _, _, need, quad, _ in cells for i in table[need]])
             # Kept until the next placement: the turn's listing, the bot's
             # choices and the AI all ask for the same tile.
             self._listing = listing
         return listing[1]
 
+    def frontier_cells(self) -> list[_Entry]:
+        """The frontier's cells in sorted order, each an entry [x, y, need
+        code, its placements (x, y, r) by rotation slot]: the board's own
+        kept list (callers only read it)."""
+        cells = self._cells
+        if cells is None:
+            cells = [self._entry(cell, need) for cell, need in self.frontier.items()]
+            cells.sort()
+            self._cells = cells
+        return cells
+
     def _entry(self, cell: Pos, need: int) -> _Entry:
         x, y = cell
-        entry: _Entry = [x, y, need, ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))]
+        entry: _Entry = [x, y, need, ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270)), {}]
         self._entries[cell] = entry
         return entry
 
@@ -307,22 +328,26 @@ class Board:
         base = len(parent)
         nodes = tuple(range(base, base + len(f.segments)))
         parent.extend(nodes)
+        siblings = f.siblings
         for i, (seg_kind, open_edges, pennants, adj) in enumerate(f.seeds):
             ref = (pos, i)
             node_seg.append(ref)
-            cities = tuple(map(base.__add__, adj)) if adj else ()
-            features[base + i] = Feature(
-                base + i,
-                seg_kind,
-                1,
-                [ref],
-                open_edges,
-                pennants,
-                [],
-                cities,
-                False,
-                bool(f.siblings[i]),
-            )
+            # Feature(...) written out: a new feature's fields stored directly
+            # (what its __init__ does, without the call; every segment of
+            # every placement makes one).
+            feat = _new(Feature)
+            feat.id = node = base + i
+            feat.kind = seg_kind
+            feat.size = 1
+            feat.segments = [ref]
+            feat.open_edges = open_edges
+            feat.pennants = pennants
+            feat.followers = []
+            feat.cities = tuple(map(base.__add__, adj)) if adj else ()
+            feat.completed = False
+            feat.twins = bool(siblings[i])
+            feat._marks = None
+            features[node] = feat
         # B-7 monasteries (and gardens, A-2) this tile may complete: its own,
         # then those around it in RING order.
         near = self._near_ring.pop(pos, ())
@@ -340,24 +365,25 @@ class Board:
         self._listing = None
 
         extended: list[int] = []
-        for edge, (dx, dy) in enumerate(OFFSETS):
+        need_bits = f.need_bits
+        for edge, (mine, halves) in enumerate(f.links):
+            dx, dy = OFFSETS[edge]
             npos = (x + dx, y + dy)
             other = tiles.get(npos)
             if other is None:
                 need = frontier.get(npos)
                 if need is None:
-                    need = frontier[npos] = f.need_bits[edge]
+                    need = frontier[npos] = need_bits[edge]
                     if cells is not None:
                         insort(cells, self._entry(npos, need))
                 else:
-                    need = frontier[npos] = need + f.need_bits[edge]  # one side, set once
+                    need = frontier[npos] = need + need_bits[edge]  # one side, set once
                     if cells is not None:
                         self._entries[npos][2] = need
                 continue
             theirs_face, theirs_nodes = other.face, other.nodes
-            mine, halves = f.links[edge]
             if mine is not None:
-                theirs = theirs_face.edge_seg[opposite(edge)]
+                theirs = theirs_face.edge_seg[_OPPOSITE[edge]]
                 if theirs is not None:
                     root = self._union(nodes[mine], theirs_nodes[theirs])
                     features[root].open_edges -= 2

@@ -241,13 +241,9 @@ class Game:
             return []
         out: list[Action] = []
         if "place" in d.types and d.step == STEP_PLACE and self.turn is not None:
-            out = [
-                {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
-                for x, y, r in self._placements(self.turn)
-            ]
+            out = listing.place_actions(self, self.turn, player)
         if "follower" in d.types:
-            locs: list[str | None] = [None, *(self.legal_followers() or [])]
-            out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
+            out += listing.follower_actions(self, player)
             if self.hooks.pieces:
                 out += [
                     {"player": player, "type": "follower", "location": loc, piece.name: True}
@@ -334,7 +330,8 @@ class Game:
         self.board.occupied.add(feat.id)
         if piece is None:
             self.supply[player] -= 1
-        self.hooks.follower_placed(self, feat, follower)
+        if self.hooks.follower_placed.fns:
+            self.hooks.follower_placed(self, feat, follower)
         return follower
 
     def remove_follower(self, follower: Piece) -> None:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from engine.board import Neighbours
-from engine.phases import STEP_PLACE
-from engine.tiles import FACES
+from engine.board import Neighbours, Pos
+from engine.directions import ROTATIONS
+from engine.frozen import FrozenDict
+from engine.phases import STEP_PLACE, Action
+from engine.tiles import FACES, FIT_SLOTS
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.turn import Turn
 
 Move = tuple[int, int, int, str | None]  # x, y, rotation, follower location (None: none)
 
@@ -41,3 +45,88 @@ def legal_moves(game: Game) -> list[Move]:
         names = face.canonical
         out += [(x, y, r, names[i]) for i in board.open_spots(face, near)]
     return out
+
+
+# --- the base game's record actions, as legal_actions() lists them ------------
+# Shared and unchangeable (FrozenDict): one per (seat, x, y, rotation) and per
+# (seat, location), made once and handed out by every listing, as the
+# follower actions are interned in engine.actions. A listing builds no dict:
+# the place step lists some thirty placements a turn, and a 5-key dict costs
+# more to build than the rest of its listing. ``dict(action)`` is a copy to change.
+class _SeatFollowers(dict[str | None, Action]):
+    """One seat's follower actions by location (None: no follower)."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, location: str | None) -> Action:
+        made = self[location] = FrozenDict(
+            {"player": self.player, "type": "follower", "location": location}
+        )
+        return made
+
+
+class _SeatPlacements(dict[Pos, tuple[Action, ...]]):
+    """One seat's place actions by cell, by rotation slot."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, cell: Pos) -> tuple[Action, ...]:
+        x, y = cell
+        p = self.player
+        made = self[cell] = tuple(
+            FrozenDict({"player": p, "type": "place", "x": x, "y": y, "rotation": r})
+            for r in ROTATIONS
+        )
+        return made
+
+
+class _BySeat(dict[int, Any]):
+    def __init__(self, table: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, player: int) -> Any:
+        made = self[player] = self.table(player)
+        return made
+
+
+_FOLLOWS: dict[int, _SeatFollowers] = _BySeat(_SeatFollowers)
+_PLACES: dict[int, _SeatPlacements] = _BySeat(_SeatPlacements)
+
+
+def place_actions(game: Game, turn: Turn, player: int) -> list[Action]:
+    """The record actions of every legal placement of ``turn``'s tile, in
+    ``legal_placements()`` order (B-4). Without an effect's limit (the
+    common case) read straight from the board's frontier, each cell
+    keeping its actions per seat: no list of placements in between."""
+    if turn.allowed_cells is None and turn.rule is None:
+        slots = FIT_SLOTS[turn.tile]
+        places = _PLACES[player]
+        return [
+            made[i]
+            for x, y, need, _, by_seat in game.board.frontier_cells()
+            if (fit := slots[need])
+            for made in (by_seat.get(player) or _cell_actions(by_seat, places, x, y),)
+            for i in fit
+        ]
+    places = _PLACES[player]
+    return [places[x, y][r // 90] for x, y, r in game._placements(turn)]
+
+
+def _cell_actions(
+    by_seat: dict[int, tuple[Action, ...]], places: _SeatPlacements, x: int, y: int
+) -> tuple[Action, ...]:
+    """A frontier cell's place actions for a seat, kept in its entry."""
+    made = by_seat[places.player] = places[x, y]
+    return made
+
+
+def follower_actions(game: Game, player: int) -> list[Action]:
+    """The record actions of the follower step (B-5): none first, then each
+    location of ``legal_followers()``."""
+    follows = _FOLLOWS[player]
+    return [follows[None], *[follows[loc] for loc in game.legal_followers() or ()]]
