@@ -18,7 +18,7 @@ from engine.actions import Follower, GameAction, Place
 from engine.board import Board, Feature, PlaceResult, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.events import EventLog
-from engine.frozen import FrozenDict, frozen_parts
+from engine.frozen import frozen_parts
 from engine.legality import checked
 from engine.logs import ActionLog
 from engine.phases import (
@@ -30,28 +30,16 @@ from engine.phases import (
     Hooks,
     IllegalAction,
     Steps,
-    new_decision,
 )
 from engine.plugins import install_expansions, known_expansions, stock
 from engine.tiles import KINDS
-from engine.turn import PlacementRule, Turn
+from engine.turn import ASKED, PlacementRule, Turn
 
 __all__ = ["Game", "PlacementRule", "Turn", "shuffled"]
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
 
 
-class _TileInfo(dict[str, FrozenDict]):
-    """The info of the place and follower decisions: one unchangeable dict per
-    tile kind, made when the kind is first drawn (expansions add kinds)."""
-
-    def __missing__(self, kind: str) -> FrozenDict:
-        info = self[kind] = FrozenDict(tile=kind)
-        return info
-
-
-TILE_INFO = _TileInfo()
-PLACE, FOLLOW = (Place.TYPE,), (Follower.TYPE,)  # the types those decisions take
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
@@ -392,23 +380,21 @@ class Game:
 
         # decide(), with its first question asked here: the common case costs
         # no generator or closure of its own.
-        place = yield new_decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile])
+        place = yield ASKED[STEP_PLACE, turn.tile, player]
         if type(place) is not Place:
             place = yield from self._then_decide(
                 place,
-                lambda: Decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile]),
+                lambda: ASKED[STEP_PLACE, turn.tile, player],
             )
         assert isinstance(place, Place)
         result = self._place(place)
         if hooks.after_place.fns:
             yield from hooks.after_place.run(self, result)
-        follower = yield new_decision(
-            STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]
-        )
+        follower = yield ASKED[STEP_FOLLOWER, turn.tile, player]
         if type(follower) is not Follower:
             follower = yield from self._then_decide(
                 follower,
-                lambda: Decision(STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]),
+                lambda: ASKED[STEP_FOLLOWER, turn.tile, player],
             )
         if isinstance(follower, Follower):  # else an action that ended the step (A-4)
             self._follower(follower)

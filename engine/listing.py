@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.actions import LISTED, plain_base_action
 from engine.board import Neighbours, Pos
 from engine.directions import ROTATIONS
 from engine.frozen import FrozenDict
@@ -61,8 +62,8 @@ class _SeatFollowers(dict[str | None, Action]):
         self.player = player
 
     def __missing__(self, location: str | None) -> Action:
-        made = self[location] = FrozenDict(
-            {"player": self.player, "type": "follower", "location": location}
+        made = self[location] = _listed(
+            FrozenDict({"player": self.player, "type": "follower", "location": location})
         )
         return made
 
@@ -78,10 +79,18 @@ class _SeatPlacements(dict[Pos, tuple[Action, ...]]):
         x, y = cell
         p = self.player
         made = self[cell] = tuple(
-            FrozenDict({"player": p, "type": "place", "x": x, "y": y, "rotation": r})
+            _listed(FrozenDict({"player": p, "type": "place", "x": x, "y": y, "rotation": r}))
             for r in ROTATIONS
         )
         return made
+
+
+def _listed(action: FrozenDict) -> FrozenDict:
+    """Keep the typed action of an interned record action (engine.actions.LISTED)."""
+    typed = plain_base_action(action)
+    assert typed is not None
+    LISTED[id(action)] = typed
+    return action
 
 
 class _BySeat(dict[int, Any]):

@@ -1,4 +1,5 @@
-"""The current turn (B-3) and an expansion's limit on where its tile may go."""
+"""The current turn (B-3), an expansion's limit on where its tile may go, and
+the base turn's place and follower decisions."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.actions import Follower, Place
 from engine.board import Placed, Pos
+from engine.frozen import FrozenDict
+from engine.phases import STEP_PLACE, Decision, new_decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,3 +39,33 @@ class Turn:
     data: dict[str, Any] = field(default_factory=dict)
     rule: PlacementRule | None = None
     opening: str | None = None
+
+
+# --- the base turn's two questions (B-3..B-5) ---------------------------------
+class _TileInfo(dict[str, FrozenDict]):
+    """The info of the place and follower decisions: one unchangeable dict per
+    tile kind, made when the kind is first drawn (expansions add kinds)."""
+
+    def __missing__(self, kind: str) -> FrozenDict:
+        info = self[kind] = FrozenDict(tile=kind)
+        return info
+
+
+TILE_INFO = _TileInfo()
+PLACE, FOLLOW = (Place.TYPE,), (Follower.TYPE,)  # the types those decisions take
+
+
+class _Asked(dict[tuple[str, str, int], Decision]):
+    """The base turn's place and follower decisions by (step, tile kind,
+    seat): unchangeable values, so each is made once and shared, like
+    TILE_INFO (a turn asks two of them; building one costs more than the
+    lookup)."""
+
+    def __missing__(self, key: tuple[str, str, int]) -> Decision:
+        step, kind, player = key
+        types = PLACE if step == STEP_PLACE else FOLLOW
+        made = self[key] = new_decision(step, (player,), player, types, TILE_INFO[kind])
+        return made
+
+
+ASKED = _Asked()

@@ -481,6 +481,8 @@ def test_a_listed_action_is_shared_by_later_listings_and_games():
     assert first == b.legal_actions(0) and all(
         x is y for x, y in zip(first, b.legal_actions(0), strict=True)
     )
+    for action in first:  # applied, a listed action is read as its own dict is
+        assert plain_base_action(action) == plain_base_action(dict(action)) is not None
     changed = dict(first[0])
     changed["rotation"] = 45  # a copy changes; the listing does not
     assert a.legal_actions(0) == first and a.legal_actions(0)[0]["rotation"] != 45
