@@ -19,7 +19,8 @@ from engine.tiles import FACES, FIT_SLOTS, FITS, RING_KINDS, Face, SegmentKind
 
 Pos = tuple[int, int]
 # A frontier cell in the board's sorted listing: [x, y, need code, its
-# placements (x, y, r) by rotation slot] (Board._cells).
+# placements (x, y, r) by rotation slot, its place actions by seat as
+# engine.listing.place_actions keeps them] (Board._cells).
 _Entry = list[Any]
 
 
