@@ -39,7 +39,7 @@ from typing import (
 )
 
 from engine.directions import LOCATION_RANK
-from engine.frozen import frozen_builder
+from engine.frozen import FrozenDict, frozen_builder
 from engine.phases import Action, IllegalAction, MalformedAction
 
 if TYPE_CHECKING:
@@ -281,12 +281,23 @@ _FOLLOWERS: dict[tuple[int, str | None], Follower] = {}
 _SEATS = range(8)  # seats interned (games have at most 6)
 
 
+# The typed actions of the record actions engine.listing hands out, by the
+# id of those FrozenDicts: they are made once and kept for the life of the
+# process (never freed, so no other object takes their id), and cannot
+# change, so applying a listed action needs no parsing.
+LISTED: dict[int, Place | Follower] = {}
+
+
 def plain_base_action(data: object) -> Place | Follower | None:
     """The typed base action of a record dict (or typed action) whose shape is
     plainly right, or None: then the general parser decides, with its
     messages. The fast path of every placement and follower applied."""
     kind = type(data)
-    if kind is dict:
+    if kind is FrozenDict:
+        listed = LISTED.get(id(data))
+        if listed is not None:
+            return listed
+    if kind is dict or kind is FrozenDict:
         assert isinstance(data, dict)
         get = data.get
         if get("type") == "place":

@@ -19,7 +19,8 @@ from engine.tiles import FACES, FIT_SLOTS, FITS, RING_KINDS, Face, SegmentKind
 
 Pos = tuple[int, int]
 # A frontier cell in the board's sorted listing: [x, y, need code, its
-# placements (x, y, r) by rotation slot] (Board._cells).
+# placements (x, y, r) by rotation slot, its place actions by seat as
+# engine.listing.place_actions keeps them] (Board._cells).
 _Entry = list[Any]
 
 
@@ -71,6 +72,18 @@ class Feature:
             self._marks = {}
         return self._marks
 
+    def mark(self, key: str) -> object:
+        """The mark under ``key``, None when unset: a read that makes no
+        dict (most features never carry a mark, and readers ask on every
+        join, scoring and card listing)."""
+        marks = self._marks
+        return None if marks is None else marks.get(key)
+
+    @property
+    def marked(self) -> bool:
+        """Whether any expansion set a mark on it."""
+        return bool(self._marks)
+
 
 @dataclass(frozen=True, slots=True)
 class Placed:
@@ -96,6 +109,8 @@ class PlaceResult:
 
 
 MergeHook = Callable[[Feature, Feature], None]
+_new = object.__new__
+_OPPOSITE = tuple(opposite(edge) for edge in range(4))  # the facing edge, by edge
 
 
 @dataclass(slots=True)
@@ -143,48 +158,6 @@ class Board:
         self._cells: list[_Entry] | None = None
         self._entries: dict[Pos, _Entry] = {}
         self._listing: tuple[str, list[tuple[int, int, int]]] | None = None
-
-    def copy(self, memo: dict[int, object]) -> Board:
-        """An independent copy, for Game.fork: placed tiles are immutable and
-        shared, features and followers are new. ``memo`` receives id(old) ->
-        new for each of them, so state elsewhere that refers to them can be
-        copied alike. Marks hold flat values (flags, lists of seats)."""
-        new = Board.__new__(Board)
-        new.tiles = self.tiles.copy()
-        new.parent = self.parent.copy()
-        new.node_seg = self.node_seg.copy()
-        features: dict[int, Feature] = {}
-        for root, f in self.features.items():
-            followers = []
-            for old in f.followers:
-                follower = Follower(old.player, old.pos, old.seg, old.lying, old.piece)
-                memo[id(old)] = follower
-                followers.append(follower)
-            marks = f._marks
-            if marks is not None:
-                marks = {
-                    k: v.copy() if isinstance(v, list | set | dict) else v for k, v in marks.items()
-                }
-            feat = Feature(
-                f.id, f.kind, f.size, f.segments.copy(), f.open_edges, f.pennants,
-                followers, f.cities, f.completed, f.twins, marks,
-            )  # fmt: skip
-            memo[id(f)] = feat
-            features[root] = feat
-        new.features = features
-        new.occupied = self.occupied.copy()
-        new.frontier = self.frontier.copy()
-        new.monasteries = self.monasteries.copy()
-        new.rings = self.rings.copy()
-        new._near_ring = self._near_ring.copy()
-        new.merge_hooks = []
-        new.merge_gate = new.merge_hooks
-        # Entries change in place (their need code): each copied, found by cell.
-        new._entries = {cell: entry.copy() for cell, entry in self._entries.items()}
-        cells = self._cells
-        new._cells = None if cells is None else [new._entries[x, y] for x, y, *_ in cells]
-        new._listing = self._listing  # never changed in place, only replaced
-        return new
 
     # --- union-find -------------------------------------------------------
     def find(self, node: int) -> int:
@@ -259,20 +232,27 @@ class Board:
         listing = self._listing
         if listing is None or listing[0] != kind:
             table = FIT_SLOTS[kind]
-            cells = self._cells
-            if cells is None:
-                cells = [self._entry(cell, need) for cell, need in self.frontier.items()]
-                cells.sort()
-                self._cells = cells
-            listing = (kind, [quad[i] for _, _, need, quad in cells for i in table[need]])
+            cells = self._cells or self.frontier_cells()
+            listing = (kind, [quad[i] for _, _, need, quad, _ in cells for i in table[need]])
             # Kept until the next placement: the turn's listing, the bot's
             # choices and the AI all ask for the same tile.
             self._listing = listing
         return listing[1]
 
+    def frontier_cells(self) -> list[_Entry]:
+        """The frontier's cells in sorted order, each an entry [x, y, need
+        code, its placements (x, y, r) by rotation slot]: the board's own
+        kept list (callers only read it)."""
+        cells = self._cells
+        if cells is None:
+            cells = [self._entry(cell, need) for cell, need in self.frontier.items()]
+            cells.sort()
+            self._cells = cells
+        return cells
+
     def _entry(self, cell: Pos, need: int) -> _Entry:
         x, y = cell
-        entry: _Entry = [x, y, need, ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))]
+        entry: _Entry = [x, y, need, ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270)), {}]
         self._entries[cell] = entry
         return entry
 
@@ -349,22 +329,26 @@ class Board:
         base = len(parent)
         nodes = tuple(range(base, base + len(f.segments)))
         parent.extend(nodes)
+        siblings = f.siblings
         for i, (seg_kind, open_edges, pennants, adj) in enumerate(f.seeds):
             ref = (pos, i)
             node_seg.append(ref)
-            cities = tuple(map(base.__add__, adj)) if adj else ()
-            features[base + i] = Feature(
-                base + i,
-                seg_kind,
-                1,
-                [ref],
-                open_edges,
-                pennants,
-                [],
-                cities,
-                False,
-                bool(f.siblings[i]),
-            )
+            # Feature(...) written out: a new feature's fields stored directly
+            # (what its __init__ does, without the call; every segment of
+            # every placement makes one).
+            feat = _new(Feature)
+            feat.id = node = base + i
+            feat.kind = seg_kind
+            feat.size = 1
+            feat.segments = [ref]
+            feat.open_edges = open_edges
+            feat.pennants = pennants
+            feat.followers = []
+            feat.cities = tuple(map(base.__add__, adj)) if adj else ()
+            feat.completed = False
+            feat.twins = bool(siblings[i])
+            feat._marks = None
+            features[node] = feat
         # B-7 monasteries (and gardens, A-2) this tile may complete: its own,
         # then those around it in RING order.
         near = self._near_ring.pop(pos, ())
@@ -382,24 +366,25 @@ class Board:
         self._listing = None
 
         extended: list[int] = []
-        for edge, (dx, dy) in enumerate(OFFSETS):
+        need_bits = f.need_bits
+        for edge, (mine, halves) in enumerate(f.links):
+            dx, dy = OFFSETS[edge]
             npos = (x + dx, y + dy)
             other = tiles.get(npos)
             if other is None:
                 need = frontier.get(npos)
                 if need is None:
-                    need = frontier[npos] = f.need_bits[edge]
+                    need = frontier[npos] = need_bits[edge]
                     if cells is not None:
                         insort(cells, self._entry(npos, need))
                 else:
-                    need = frontier[npos] = need + f.need_bits[edge]  # one side, set once
+                    need = frontier[npos] = need + need_bits[edge]  # one side, set once
                     if cells is not None:
                         self._entries[npos][2] = need
                 continue
             theirs_face, theirs_nodes = other.face, other.nodes
-            mine, halves = f.links[edge]
             if mine is not None:
-                theirs = theirs_face.edge_seg[opposite(edge)]
+                theirs = theirs_face.edge_seg[_OPPOSITE[edge]]
                 if theirs is not None:
                     root = self._union(nodes[mine], theirs_nodes[theirs])
                     features[root].open_edges -= 2

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import GameAction
+from engine.board import Board, Feature, Follower
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -221,7 +222,7 @@ def copy_state(game: Game) -> Game:
     new = cls.__new__(cls)
     memo: dict[int, Any] = {}
     state = dict(game.__dict__)
-    state["board"] = game.board.copy(memo)
+    state["board"] = copy_board(game.board, memo)
     state["scores"] = game.scores.copy()
     state["supply"] = game.supply.copy()
     state["bag"] = game.bag.copy()
@@ -267,7 +268,7 @@ _COPIED = frozenset(
 def clone(value: Any, memo: dict[int, Any]) -> Any:
     """A deep copy of expansion state: lists, dicts, sets, tuples and
     dataclasses copied, frozen dataclasses and atoms shared, board objects
-    mapped through ``memo`` (filled by Board.copy); anything else by
+    mapped through ``memo`` (filled by copy_board); anything else by
     copy.deepcopy with the same memo."""
     kind = type(value)
     if kind in _ATOMS:
@@ -296,3 +297,46 @@ def clone(value: Any, memo: dict[int, Any]) -> Any:
     else:
         out = copy.deepcopy(value, memo)
     return out
+
+
+def copy_board(board: Board, memo: dict[int, object]) -> Board:
+    """An independent copy of a board, for Game.fork: placed tiles are immutable and
+    shared, features and followers are new. ``memo`` receives id(old) ->
+    new for each of them, so state elsewhere that refers to them can be
+    copied alike. Marks hold flat values (flags, lists of seats)."""
+    new = Board.__new__(Board)
+    new.tiles = board.tiles.copy()
+    new.parent = board.parent.copy()
+    new.node_seg = board.node_seg.copy()
+    features: dict[int, Feature] = {}
+    for root, f in board.features.items():
+        followers = []
+        for old in f.followers:
+            follower = Follower(old.player, old.pos, old.seg, old.lying, old.piece)
+            memo[id(old)] = follower
+            followers.append(follower)
+        marks = f._marks
+        if marks is not None:
+            marks = {
+                k: v.copy() if isinstance(v, list | set | dict) else v for k, v in marks.items()
+            }
+        feat = Feature(
+            f.id, f.kind, f.size, f.segments.copy(), f.open_edges, f.pennants,
+            followers, f.cities, f.completed, f.twins, marks,
+        )  # fmt: skip
+        memo[id(f)] = feat
+        features[root] = feat
+    new.features = features
+    new.occupied = board.occupied.copy()
+    new.frontier = board.frontier.copy()
+    new.monasteries = board.monasteries.copy()
+    new.rings = board.rings.copy()
+    new._near_ring = board._near_ring.copy()
+    new.merge_hooks = []
+    new.merge_gate = new.merge_hooks
+    # Entries change in place (their need code): each copied, found by cell.
+    new._entries = {cell: entry.copy() for cell, entry in board._entries.items()}
+    cells = board._cells
+    new._cells = None if cells is None else [new._entries[x, y] for x, y, *_ in cells]
+    new._listing = board._listing  # never changed in place, only replaced
+    return new

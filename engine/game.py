@@ -32,19 +32,17 @@ from engine.phases import (
     Hooks,
     IllegalAction,
     Steps,
-    new_decision,
 )
 from engine.plugins import install_expansions, known_expansions, stock
 from engine.seat import AiSeat, check_ai_seats
 from engine.tiles import KINDS
-from engine.turn import TILE_INFO, PlacementRule, Turn
+from engine.turn import ASKED, PlacementRule, Turn
 
 __all__ = ["Game", "PlacementRule", "Turn", "shuffled"]
 
 FOLLOWERS_PER_PLAYER = 7  # B-1
 
 
-PLACE, FOLLOW = (Place.TYPE,), (Follower.TYPE,)  # the types those decisions take
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
@@ -327,7 +325,8 @@ class Game:
         self.board.occupied.add(feat.id)
         if piece is None:
             self.supply[player] -= 1
-        self.hooks.follower_placed(self, feat, follower)
+        if self.hooks.follower_placed.fns:
+            self.hooks.follower_placed(self, feat, follower)
         return follower
 
     def remove_follower(self, follower: Piece) -> None:
@@ -393,23 +392,21 @@ class Game:
 
         # decide(), with its first question asked here: the common case costs
         # no generator or closure of its own.
-        place = yield new_decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile])
+        place = yield ASKED[STEP_PLACE, turn.tile, player]
         if type(place) is not Place:
             place = yield from self._then_decide(
                 place,
-                lambda: Decision(STEP_PLACE, (player,), player, PLACE, TILE_INFO[turn.tile]),
+                lambda: ASKED[STEP_PLACE, turn.tile, player],
             )
         assert isinstance(place, Place)
         result = self._place(place)
         if hooks.after_place.fns:
             yield from hooks.after_place.run(self, result)
-        follower = yield new_decision(
-            STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]
-        )
+        follower = yield ASKED[STEP_FOLLOWER, turn.tile, player]
         if type(follower) is not Follower:
             follower = yield from self._then_decide(
                 follower,
-                lambda: Decision(STEP_FOLLOWER, (player,), player, FOLLOW, TILE_INFO[turn.tile]),
+                lambda: ASKED[STEP_FOLLOWER, turn.tile, player],
             )
         if isinstance(follower, Follower):  # else an action that ended the step
             self._follower(follower)

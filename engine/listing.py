@@ -3,15 +3,19 @@ what Game.legal_followers, legal_moves and legal_actions answer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from engine.board import Neighbours
-from engine.frozen import frozen_parts
+from engine.actions import LISTED, plain_base_action
+from engine.board import Neighbours, Pos
+from engine.directions import ROTATIONS
+from engine.frozen import FrozenDict, frozen_parts
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
-from engine.tiles import FACES
+from engine.tiles import FACES, FIT_SLOTS
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.turn import Turn
 
 Move = tuple[int, int, int, str | None]  # x, y, rotation, follower location (None: none)
 
@@ -73,13 +77,9 @@ def legal_actions(game: Game, player: int) -> list[Action]:
         return []
     out: list[Action] = []
     if "place" in d.types and d.step == STEP_PLACE and game.turn is not None:
-        out = [
-            {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
-            for x, y, r in game._placements(game.turn)
-        ]
+        out = place_actions(game, game.turn, player)
     if "follower" in d.types:
-        locs: list[str | None] = [None, *(legal_followers(game) or [])]
-        out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
+        out += follower_actions(game, player)
         if game.hooks.pieces:  # A-3
             out += [
                 {"player": player, "type": "follower", "location": loc, piece.name: True}
@@ -89,3 +89,96 @@ def legal_actions(game: Game, player: int) -> list[Action]:
     for spec in game.hooks.for_step(d.step):
         out += map(frozen_parts, spec.legal(game, player))
     return out
+
+
+# --- the base game's record actions, as legal_actions() lists them ------------
+# Shared and unchangeable (FrozenDict): one per (seat, x, y, rotation) and per
+# (seat, location), made once and handed out by every listing, as the
+# follower actions are interned in engine.actions. A listing builds no dict:
+# the place step lists some thirty placements a turn, and a 5-key dict costs
+# more to build than the rest of its listing. ``dict(action)`` is a copy to change.
+class _SeatFollowers(dict[str | None, Action]):
+    """One seat's follower actions by location (None: no follower)."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, location: str | None) -> Action:
+        made = self[location] = _listed(
+            FrozenDict({"player": self.player, "type": "follower", "location": location})
+        )
+        return made
+
+
+class _SeatPlacements(dict[Pos, tuple[Action, ...]]):
+    """One seat's place actions by cell, by rotation slot."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, cell: Pos) -> tuple[Action, ...]:
+        x, y = cell
+        p = self.player
+        made = self[cell] = tuple(
+            _listed(FrozenDict({"player": p, "type": "place", "x": x, "y": y, "rotation": r}))
+            for r in ROTATIONS
+        )
+        return made
+
+
+def _listed(action: FrozenDict) -> FrozenDict:
+    """Keep the typed action of an interned record action (engine.actions.LISTED)."""
+    typed = plain_base_action(action)
+    assert typed is not None
+    LISTED[id(action)] = typed
+    return action
+
+
+class _BySeat(dict[int, Any]):
+    def __init__(self, table: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, player: int) -> Any:
+        made = self[player] = self.table(player)
+        return made
+
+
+_FOLLOWS: dict[int, _SeatFollowers] = _BySeat(_SeatFollowers)
+_PLACES: dict[int, _SeatPlacements] = _BySeat(_SeatPlacements)
+
+
+def place_actions(game: Game, turn: Turn, player: int) -> list[Action]:
+    """The record actions of every legal placement of ``turn``'s tile, in
+    ``legal_placements()`` order (B-4). Without an effect's limit (the
+    common case) read straight from the board's frontier, each cell
+    keeping its actions per seat: no list of placements in between."""
+    if turn.allowed_cells is None and turn.rule is None:
+        slots = FIT_SLOTS[turn.tile]
+        places = _PLACES[player]
+        return [
+            made[i]
+            for x, y, need, _, by_seat in game.board.frontier_cells()
+            if (fit := slots[need])
+            for made in (by_seat.get(player) or _cell_actions(by_seat, places, x, y),)
+            for i in fit
+        ]
+    places = _PLACES[player]
+    return [places[x, y][r // 90] for x, y, r in game._placements(turn)]
+
+
+def _cell_actions(
+    by_seat: dict[int, tuple[Action, ...]], places: _SeatPlacements, x: int, y: int
+) -> tuple[Action, ...]:
+    """A frontier cell's place actions for a seat, kept in its entry."""
+    made = by_seat[places.player] = places[x, y]
+    return made
+
+
+def follower_actions(game: Game, player: int) -> list[Action]:
+    """The record actions of the follower step (B-5): none first, then each
+    location of ``legal_followers()``."""
+    follows = _FOLLOWS[player]
+    return [follows[None], *[follows[loc] for loc in game.legal_followers() or ()]]

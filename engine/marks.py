@@ -17,4 +17,4 @@ LOCKED = "locked"
 def is_locked(feat: Feature) -> bool:
     """C-1: the feature is out of reach of cards that score it early or move,
     return or swap its followers, finished or not."""
-    return bool(feat.marks.get(LOCKED))
+    return bool(feat.mark(LOCKED))

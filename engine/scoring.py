@@ -143,12 +143,15 @@ def completion_scoring(game: Game, roots: list[int]) -> Steps:
         root = board.find(r)
         if root not in live and not board.features[root].completed:
             live.append(root)
-    yield from game.hooks.before_scoring.run(game, live)
+    hooks = game.hooks
+    if hooks.before_scoring.fns:
+        yield from hooks.before_scoring.run(game, live)
     scores = []
     for root in live:
         board.features[root].completed = True
         scores.append(score_now(game, root, COMPLETED, True))
-    yield from game.hooks.after_scoring.run(game, scores)
+    if hooks.after_scoring.fns:
+        yield from hooks.after_scoring.run(game, scores)
 
 
 def final_scoring(game: Game) -> None:

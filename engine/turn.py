@@ -1,5 +1,5 @@
 """The current turn (B-3), an expansion's limit on where its tile may go, and
-the info of the turn's place and follower decisions."""
+the base turn's place and follower decisions."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.actions import Follower, Place
 from engine.board import Placed, Pos
 from engine.frozen import FrozenDict
+from engine.phases import STEP_PLACE, Decision, new_decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,7 @@ class Turn:
     opening: str | None = None
 
 
+# --- the base turn's two questions (B-3..B-5) ---------------------------------
 class _TileInfo(dict[str, FrozenDict]):
     """The info of the place and follower decisions: one unchangeable dict per
     tile kind, made when the kind is first drawn (expansions add kinds)."""
@@ -49,3 +52,20 @@ class _TileInfo(dict[str, FrozenDict]):
 
 
 TILE_INFO = _TileInfo()
+PLACE, FOLLOW = (Place.TYPE,), (Follower.TYPE,)  # the types those decisions take
+
+
+class _Asked(dict[tuple[str, str, int], Decision]):
+    """The base turn's place and follower decisions by (step, tile kind,
+    seat): unchangeable values, so each is made once and shared, like
+    TILE_INFO (a turn asks two of them; building one costs more than the
+    lookup)."""
+
+    def __missing__(self, key: tuple[str, str, int]) -> Decision:
+        step, kind, player = key
+        types = PLACE if step == STEP_PLACE else FOLLOW
+        made = self[key] = new_decision(step, (player,), player, types, TILE_INFO[kind])
+        return made
+
+
+ASKED = _Asked()

@@ -92,8 +92,8 @@ def test_listings_and_draw_checks_match_the_definition(expansions):
             for x, y, r in _listing(board, kind):
                 assert r in board.fits(kind, (x, y))
         if board._cells is not None:  # kept sorted and up to date by place() once made
-            assert [(x, y) for x, y, _, _ in board._cells] == sorted(board.frontier)
-            for x, y, need, quad in board._cells:
+            assert [(x, y) for x, y, _, _, _ in board._cells] == sorted(board.frontier)
+            for x, y, need, quad, _ in board._cells:
                 assert need == board.frontier[x, y]
                 assert quad == tuple((x, y, r) for r in ROTATIONS)
 
@@ -433,3 +433,59 @@ def test_gifts_ai_values_placements_as_option_values_and_preview_do(seed):
             assert joins_others(game, player, FACES[(kind, r)], near) == gift
             checked += gift
     assert checked > 0
+
+
+# --- the base actions legal_actions() lists (issue #35) ------------------------------------
+def _base_actions_by_definition(game: Game, player: int) -> list[dict[str, Any]]:
+    """The place and follower actions of the pending step, built as plain dicts
+    from legal_placements() and legal_followers() (B-4, B-5)."""
+    d = game.pending
+    out: list[dict[str, Any]] = []
+    if "place" in d.types:
+        out += [
+            {"player": player, "type": "place", "x": x, "y": y, "rotation": r}
+            for x, y, r in game.legal_placements()
+        ]
+    if "follower" in d.types:
+        locs = [None, *(game.legal_followers() or [])]
+        out += [{"player": player, "type": "follower", "location": loc} for loc in locs]
+    return out
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_listed_base_actions_are_their_definition_shared_and_unchangeable(expansions):
+    listed = 0
+    for seed in range(2):
+        for game in _played(seed, expansions, players=4):
+            if game.pending is None:
+                continue
+            for p in game.pending.players:
+                base = [a for a in game.legal_actions(p) if a["type"] in ("place", "follower")]
+                base = [a for a in base if len(a) == len(_base_keys(a))]  # pieces (A-3) aside
+                assert base == _base_actions_by_definition(game, p)
+                for action in base:
+                    assert isinstance(action, FrozenDict)
+                    with pytest.raises(TypeError, match="cannot be changed"):
+                        action["player"] = 5
+                    assert game.is_legal(action) and game.is_legal(dict(action))
+                    listed += 1
+    assert listed > 100
+
+
+def _base_keys(action: dict[str, Any]) -> tuple[str, ...]:
+    if action["type"] == "place":
+        return ("player", "type", "x", "y", "rotation")
+    return ("player", "type", "location")
+
+
+def test_a_listed_action_is_shared_by_later_listings_and_games():
+    a, b = Game(["A", "B"], seed=3), Game(["A", "B"], seed=3)
+    first = a.legal_actions(0)
+    assert first == b.legal_actions(0) and all(
+        x is y for x, y in zip(first, b.legal_actions(0), strict=True)
+    )
+    for action in first:  # applied, a listed action is read as its own dict is
+        assert plain_base_action(action) == plain_base_action(dict(action)) is not None
+    changed = dict(first[0])
+    changed["rotation"] = 45  # a copy changes; the listing does not
+    assert a.legal_actions(0) == first and a.legal_actions(0)[0]["rotation"] != 45

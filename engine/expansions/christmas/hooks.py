@@ -227,6 +227,8 @@ def owner_strength(game: Game, feat: Feature, counts: dict[int, int]) -> None:
 
 
 def merge(game: Game, kept: Feature, absorbed: Feature) -> None:
+    if not kept.marked and not absorbed.marked:
+        return  # most joins: no lock, no tiebreak mark to carry on
     if is_locked(kept) or is_locked(absorbed):  # the lock spreads through a join
         kept.marks[LOCK] = True
         for f in (*kept.followers, *absorbed.followers):

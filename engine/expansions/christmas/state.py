@@ -110,7 +110,7 @@ def ask(
 
 # --- board helpers ---------------------------------------------------------------
 def tiebreak_marks(feat: Feature) -> set[int]:
-    marks = feat.marks.get(TIEBREAK)
+    marks = feat.mark(TIEBREAK)
     return set(marks) if isinstance(marks, (set, frozenset, list, tuple)) else set()
 
 

@@ -101,12 +101,9 @@ def has_swap(game: Game, player: int, kind: str | None) -> bool:
     follower of ``player``'s and another player's on two different features."""
     mine: set[int] = set()
     theirs: set[int] = set()
-    for feat in game.board.features.values():
-        if not feat.followers or not _swappable(feat, kind):
-            continue
-        for f in feat.followers:
-            if f.piece is None:
-                (mine if f.player == player else theirs).add(feat.id)
+    for feat, f in game.board.followers():  # the board's index: features with followers
+        if f.piece is None and _swappable(feat, kind):
+            (mine if f.player == player else theirs).add(feat.id)
     # Every pair is on one feature only when both sides hold that one alone.
     return bool(mine and theirs) and not (len(mine) == 1 and mine == theirs)
 

@@ -216,3 +216,39 @@ def test_a_seats_choices_can_always_be_told_apart() -> None:
                 assert not dup, (seed, d.step, dup)
             seat = d.players[0]
             game.apply(AI(seat).choose(game, seat))
+
+
+def test_place_and_follower_choices_are_the_pairs_legal_moves_lists_b4_b5() -> None:
+    """The place panel offers the placements of Game.legal_moves(), and once
+    one is made the follower panel offers exactly the locations legal_moves()
+    paired with it (then none): the bot's two steps and the legality-only
+    listing agree, so each choice it shows is one of those pairs (issue #35)."""
+    from engine import replay
+
+    compared = 0
+    for seed in (3, 8):
+        game = Game(["Ada", "Bo", "Cy"], seed=seed)
+        ai = AI(seed)
+        while game.pending is not None and len(game.board.tiles) < 30:
+            if game.pending.step == "place":
+                seat = game.pending.active
+                pairs: dict[tuple[int, int, int], list[str | None]] = {}
+                for x, y, r, loc in game.legal_moves():
+                    pairs.setdefault((x, y, r), []).append(loc)
+                offered = [
+                    (x, y, r)
+                    for x, y in ch.legal_cells(game)
+                    for r in ch.all_rotations_at(game, x, y)
+                ]
+                assert sorted(offered) == sorted(pairs)
+                record = game.record()
+                for x, y, r in list(pairs)[:: max(1, len(pairs) // 4)]:
+                    copy = replay(record)
+                    copy.apply({"player": seat, "type": "place", "x": x, "y": y, "rotation": r})
+                    locs = [loc for loc, _ in ch.follower_labels(copy, W)]
+                    assert sorted(locs, key=str) == sorted(pairs[x, y, r], key=str)
+                    assert [*ch.follower_spots(copy), None] == [*pairs[x, y, r][1:], None]
+                    compared += 1
+            seat = game.pending.players[0]
+            game.apply(ai.choose(game, seat))
+    assert compared > 20
