@@ -12,17 +12,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import expansions
+from bot.ai import DEFAULT, Level, level_options
 from bot.errors import NotAGameChannel
 from bot.options import game_words
 from bot.present.games import HOUR, duration
 from bot.present.lobby import lobby_text
 from bot.services.lobby import NO_LIMIT
-from bot.text import Text, Words, join, language_name, languages
+from bot.text import ENGLISH, Text, Words, join, language_name, languages
 from bot.ui.access import caller_of, game_command, services_of
 from bot.ui.confirm import ConfirmButton, ask
 from bot.ui.gamethread import open_thread
 from bot.ui.labels import described
-from bot.ui.lobby import LobbyButton, RemoveSeat, lobby_view
+from bot.ui.lobby import AddAi, LobbyButton, RemoveSeat, lobby_view
 from bot.ui.replies import allowed, defer, reply
 from db.values import LOBBY, TIMEOUT_POLICIES
 
@@ -56,6 +57,11 @@ def parse_expansions(text: str) -> list[str]:
 POLICY_CHOICES = [
     app_commands.Choice(name=described(f"lobby.policy.{policy}"), value=policy)
     for policy in TIMEOUT_POLICIES
+]
+# The stand-in's level (bot.ai), its words in the user's language.
+LEVEL_CHOICES = [
+    app_commands.Choice(name=described(f"ai.level.{value}"), value=value)
+    for value, _, _ in level_options(ENGLISH)
 ]
 # The game's language: every language with a catalogue, each in its own name
 # (CLDR, through Babel), so that anyone finds theirs whatever their client shows.
@@ -102,8 +108,11 @@ class Lobby(commands.Cog):
         reminder_hours=described("command.new.reminder_hours"),
         league=described("command.new.league"),
         language=described("command.new.language"),
+        stand_in=described("command.new.stand_in"),
     )
-    @app_commands.choices(on_timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(
+        on_timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES, stand_in=LEVEL_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction,
@@ -113,6 +122,7 @@ class Lobby(commands.Cog):
         reminder_hours: app_commands.Range[float, 0.01, 720.0] | None = None,
         league: str | None = None,
         language: str | None = None,
+        stand_in: str = DEFAULT,
     ) -> None:
         await defer(interaction, ephemeral=True)
         channel = interaction.channel
@@ -128,6 +138,7 @@ class Lobby(commands.Cog):
             reminder_hours=reminder_hours,
             league=league,
             language=language,
+            standin=Level(stand_in),
         )
         words = game_words(info)  # the lobby is public: the game's language
         view = lobby_view(info, words)
@@ -197,5 +208,5 @@ class Lobby(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(LobbyButton, RemoveSeat, ConfirmButton)
+    bot.add_dynamic_items(LobbyButton, AddAi, RemoveSeat, ConfirmButton)
     await bot.add_cog(Lobby(bot))

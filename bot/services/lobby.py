@@ -9,6 +9,7 @@ import datetime as dt
 import logging
 
 from bot import options
+from bot.ai import DEFAULT, Level, level_word, seat_levels
 from bot.errors import (
     BadReminder,
     BadTimeLimit,
@@ -57,8 +58,11 @@ class Lobby:
         thread_id: int | None = None,
         seed: int | None = None,
         decks: dict[str, list[str]] | None = None,
+        standin: Level = DEFAULT,
     ) -> GameInfo:
-        """A new lobby in the caller's server and channel, the caller seated as host."""
+        """A new lobby in the caller's server and channel, the caller seated as
+        host; ``standin``: the level of the AI that plays for a player who
+        timed out or resigned (always allowed, league games included)."""
         settings = self.ctx.settings
         policy = policy or settings.timeout_policy
         if policy not in TIMEOUT_POLICIES:
@@ -85,6 +89,7 @@ class Lobby:
                 options.REMINDER_HOURS: reminder,
                 # Public messages and images: the language chosen, else the server's.
                 options.LOCALE: catalogue_language(language or caller.guild_locale),
+                options.STANDIN_LEVEL: standin,
             },
         )
         store = self.ctx.store
@@ -142,17 +147,27 @@ class Lobby:
             await table.remove_seat(seat.index)
             return await self._changed(table)
 
-    async def add_ai(self, caller: Caller, game_id: int) -> GameInfo:
+    async def add_ai(self, caller: Caller, game_id: int, level: Level = DEFAULT) -> GameInfo:
+        """An AI seat at ``level``, named "AI 1 (hard)" (bot.ai)."""
         async with opened(self.ctx, caller, game_id) as table:
             info = table.info
             if caller.user_id != info.host_id:
                 raise HostOnly("add_ai")
             # The seat's name is stored with the game (records), so in the game's
-            # language; the lowest free number, so that names stay apart after a removal.
+            # language; the lowest free number, so that names stay apart after a
+            # removal (whatever the level: "AI 1 (easy)" and "AI 1 (hard)" never meet).
             words = self.ctx.words(info)
             taken = {s.display_name for s in info.seats}
-            n = next(n for n in range(1, len(info.seats) + 2) if ai_name(n, words) not in taken)
-            await table.add_seat(ai_name(n, words), is_ai=True)
+            n = next(
+                n
+                for n in range(1, len(info.seats) + 2)
+                if not any(ai_name(n, words, lv) in taken for lv in Level)
+            )
+            name = ai_name(n, words, level)
+            # The level first: a seat never plays without its own (a stale entry
+            # of a seat that could not be added names no seat).
+            await table.update_options(**{options.AI_LEVELS: seat_levels(info) | {name: level}})
+            await table.add_seat(name, is_ai=True)
             return await self._changed(table)
 
     async def remove(self, caller: Caller, game_id: int, seat: str) -> SeatInfo:
@@ -219,8 +234,9 @@ def _may_cancel(caller: Caller, info: GameInfo) -> None:
         raise LeagueGameStarted(info.id)
 
 
-def ai_name(number: int, words: Words = ENGLISH) -> str:
-    return words("lobby.ai_name", number=number)
+def ai_name(number: int, words: Words = ENGLISH, level: Level = DEFAULT) -> str:
+    """An AI seat's name: "AI 1 (hard)", in the game's language."""
+    return words("lobby.ai_name", number=number, level=level_word(level, words))
 
 
 def seat_key(seat: SeatInfo) -> str:
