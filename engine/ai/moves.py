@@ -15,6 +15,7 @@ from engine.ai.evaluate import final_scores, margin
 from engine.ai.heuristics import Outlook
 from engine.game import Game
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
+from engine.seat import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,17 @@ class Move:
     prior: float
     # Place moves: the follower choices with it, best first, with their values.
     spots: tuple[tuple[str | None, float], ...] = ()
+
+
+def legal(view: SeatView) -> list[Action]:
+    """The seat's legal actions now; ValueError when the game is over or the
+    seat has nothing to do (a level is asked only for a seat that moves)."""
+    if view.decision is None:
+        raise ValueError("the game is over")
+    out = view.legal_actions()
+    if not out:
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    return out
 
 
 def asked(game: Game) -> int:
