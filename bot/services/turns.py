@@ -21,6 +21,7 @@ is refused with "that choice is no longer open" (bot.errors.StaleChoice).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -323,9 +324,12 @@ class Turns:
                 self.thinker.start(table.game_id, game, actor, level, human=human, turn=None)
                 break
             try:
+                # In a thread: the loop goes on serving other games' clicks
+                # while it decides (tens of ms; this game's lock is held).
+                move = await asyncio.to_thread(ai_move, game, actor, level)
                 result = await table.act_as(
                     actor,
-                    ai_move(game, actor, level),
+                    move,
                     expected_version=len(game.actions),
                     allow_human=not info.seats[actor].is_ai,
                 )
