@@ -147,13 +147,14 @@ def _cpu(times: list[float]) -> str:
     return f"{statistics.fmean(times) * 1e3:.0f}/{p95 * 1e3:.0f}/{max(times) * 1e3:.0f} ms"
 
 
-def arena(lines: list[Line], scale: float, pool: Any) -> None:
+def arena(lines: list[Line], scale: float, pool: Any, first: int = 0) -> None:
     print("arena: win rate of the first level named (shared wins 1/winners), Wilson 95 %;")
     print("CPU per own turn mean/p95/max, tested level then its opponents")
     for line in lines:
         games = max(line.players, round(line.games * scale))
         start = time.time()
-        results = list(pool.imap_unordered(play, [(line, i) for i in range(games)]))
+        jobs = [(line, i) for i in range(first, first + games)]
+        results = list(pool.imap_unordered(play, jobs))
         rate = sum(r["share"] for r in results) / games
         low, high = wilson(rate, games)
         tested = [t for r in results for t in r["tested"]]
@@ -251,6 +252,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", nargs="*", choices=[line.name for line in LINES], help="lines")
     parser.add_argument("--scale", type=float, default=1.0, help="share of each line's games")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    parser.add_argument(
+        "--start", type=int, default=0, help="first game index (runs with other seeds add up)"
+    )
     parser.add_argument("--honesty", nargs="*", choices=list(HONESTY), help="levels (none: all)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["arena", "honesty", "memory"])
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
@@ -258,7 +262,7 @@ def main(argv: list[str] | None = None) -> None:
     lines = [line for line in LINES if not args.only or line.name in args.only]
     with Pool(args.jobs) as pool:
         if "arena" not in args.skip:
-            arena(lines, args.scale, pool)
+            arena(lines, args.scale, pool, args.start)
         if "honesty" not in args.skip:
             honesty(args.honesty or list(HONESTY), args.scale, pool)
         if "memory" not in args.skip:
