@@ -139,6 +139,8 @@ class CarcassonneBot(commands.AutoShardedBot):
         log.info("shutting down")
         if self.scheduler is not None:
             await self.scheduler.stop()
+        if self.services is not None:
+            await self.services.turns.thinker.shutdown()  # the AI's searches and their pool
         await drain_handlers()  # still connected: they can answer
         await self._send_what_is_left()
         if not hasattr(self, "_AutoShardedClient__queue"):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from bot.expansions import adapters
 from bot.services import Caller, Post, Services
+from bot.services.lobby import ai_name
 from bot.settings import Settings
-from bot.text import ENGLISH
 from db import migrate
 from db.service import GameService
 from db.session import Database
@@ -93,7 +93,7 @@ async def run_demo(
             DEMO_GUILD, 0, host.user_id, expansions=exps, seed=seed, decks=decks
         )
         for i in range(players):
-            await store.add_seat(info.id, ENGLISH("lobby.ai_name", number=i + 1), is_ai=True)
+            await store.add_seat(info.id, ai_name(i + 1), is_ai=True)
         await services.lobby.start(host, info.id)  # the AI seats play the whole game
         record = await services.reading.record(host, info.id)
         record_path = out / "record.json"

@@ -31,6 +31,8 @@ AWAY_HOURS = "away_hours"  # how long a turn limit may pause for a player away o
 # this long after it is put, whoever holds what (bot.services.deadlines).
 DISCREET_SECONDS = "discreet_seconds"
 DEFAULT_DISCREET_SECONDS = 90.0
+AI_LEVELS = "ai_levels"  # AI seat name -> its level (bot.ai)
+STANDIN_LEVEL = "standin_level"  # the level standing in for a player timed out or resigned
 DEFAULT_QUESTION_HOURS = 12.0
 DEFAULT_AWAY_HOURS = 48.0
 

@@ -14,16 +14,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import expansions
+from bot.ai import DEFAULT, level_options, parse_level
 from bot.errors import BadInvite, NotAGameChannel
 from bot.present.games import HOUR, duration
 from bot.present.servers import applied_text
 from bot.services.lobby import NO_LIMIT
 from bot.services.tables import MAX_QUICK
-from bot.text import Text, Words, join, language_name, languages
+from bot.text import ENGLISH, Text, Words, join, language_name, languages
 from bot.ui.access import caller_of, display_name, game_command, services_of
 from bot.ui.confirm import ConfirmButton, ask
 from bot.ui.labels import described
-from bot.ui.lobby import LobbyButton, RemoveSeat, post_lobby
+from bot.ui.lobby import AddAi, LobbyButton, RemoveSeat, post_lobby
 from bot.ui.replies import defer, reply
 from bot.ui.tables import QuickSelect, quick_start
 from db.values import LOBBY, TIMEOUT_POLICIES
@@ -66,6 +67,11 @@ def parse_expansions(text: str) -> list[str]:
 POLICY_CHOICES = [
     app_commands.Choice(name=described(f"lobby.policy.{policy}"), value=policy)
     for policy in TIMEOUT_POLICIES
+]
+# An AI level (bot.ai: the stand-in's, a quick game's), in the user's language.
+LEVEL_CHOICES = [
+    app_commands.Choice(name=described(f"ai.level.{value}"), value=value)
+    for value, _, _ in level_options(ENGLISH)
 ]
 # The game's language: every language with a catalogue, each in its own name
 # (CLDR, through Babel), so that anyone finds theirs whatever their client shows.
@@ -118,8 +124,11 @@ class Lobby(commands.Cog):
         invite4=described("command.new.invite"),
         invite5=described("command.new.invite"),
         private=described("command.new.private"),
+        stand_in=described("command.new.stand_in"),
     )
-    @app_commands.choices(on_timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(
+        on_timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES, stand_in=LEVEL_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction,
@@ -135,6 +144,7 @@ class Lobby(commands.Cog):
         invite4: discord.Member | None = None,
         invite5: discord.Member | None = None,
         private: bool = False,
+        stand_in: str = DEFAULT,
     ) -> None:
         await defer(interaction, ephemeral=True)
         channel = interaction.channel
@@ -156,6 +166,7 @@ class Lobby(commands.Cog):
             language=language,
             invited=[m.id for m in invited],
             private=private,
+            standin=parse_level(stand_in) or DEFAULT,
         )
         thread = await post_lobby(channel, info, lobby)
         said = caller.words("lobby.opened", game=info.id, thread=Text(thread.mention))
@@ -166,14 +177,18 @@ class Lobby(commands.Cog):
     @app_commands.describe(
         opponents=described("command.quick.opponents"),
         expansions=described("command.new.expansions"),
+        level=described("command.quick.level"),
     )
+    @app_commands.choices(level=LEVEL_CHOICES)
     async def quick(
         self,
         interaction: discord.Interaction,
         opponents: app_commands.Range[int, 1, MAX_QUICK] = 1,
         expansions: str = BASE_ONLY,
+        level: str = DEFAULT,
     ) -> None:
-        await quick_start(interaction, opponents, parse_expansions(expansions))
+        chosen = parse_level(level) or DEFAULT
+        await quick_start(interaction, opponents, parse_expansions(expansions), chosen)
 
     @new.autocomplete("expansions")
     @quick.autocomplete("expansions")
@@ -228,5 +243,5 @@ class Lobby(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(LobbyButton, RemoveSeat, ConfirmButton, QuickSelect)
+    bot.add_dynamic_items(LobbyButton, AddAi, RemoveSeat, ConfirmButton, QuickSelect)
     await bot.add_cog(Lobby(bot))

@@ -4,6 +4,7 @@ seats and what happens next."""
 from __future__ import annotations
 
 from bot import expansions, options
+from bot.ai import level_word, standin_level
 from bot.text import Text, Words, escape, has, join, mention, timestamp
 from db.values import LOBBY, REMIND, GameInfo
 
@@ -68,6 +69,7 @@ def lobby_text(info: GameInfo, words: Words) -> Text:
         host=mention(info.host_id),
         expansions=expansion_titles(info.expansions, words),
         limit=limit,
+        standin=words("lobby.standin", level=level_word(standin_level(info), words)),
         seats=seats,
         state=said,
     )

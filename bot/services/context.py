@@ -22,8 +22,8 @@ from bot.text import Words
 from db.leagues import Leagues
 from db.service import GameService, OpenGame
 from db.values import GameInfo, utcnow
+from engine import ai
 from engine.actions import GameAction, parse_action
-from engine.ai import AI
 from engine.game import Game
 
 
@@ -54,11 +54,9 @@ class Context:
         return options.game_words(info)
 
 
-def ai_for(game: Game, seat: int) -> AI:
-    """The AI playing ``seat`` (seeded per game and seat: replays alike)."""
-    return AI(seed=game.seed * 10 + seat)
-
-
-def ai_move(game: Game, seat: int) -> GameAction:
-    """The AI's move for ``seat`` now, as a typed action."""
-    return parse_action(ai_for(game, seat).choose(game, seat))
+def ai_move(game: Game, seat: int, level: str) -> GameAction:
+    """The AI's move for ``seat`` now at ``level`` (bot.ai.seat_level), as a
+    typed action: engine.ai.choose, seeded per game and seat (the same game
+    plays alike). A level off the loop (bot.ai.OFF_LOOP) is asked in another
+    process instead (bot.services.thinking)."""
+    return parse_action(ai.choose(game, seat, level))

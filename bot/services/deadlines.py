@@ -36,6 +36,7 @@ from engine.game import Game
 REMINDER = "reminder"
 TIMEOUT = "timeout"
 AI_RETRY = "ai-retry"  # an AI move that failed, tried again later
+AI_RETRY_AFTER = dt.timedelta(minutes=5)
 DISCREET = "discreet-answer"  # automatic answers to a discreet question, after a delay
 OWN = (REMINDER, TIMEOUT, DISCREET)  # the kinds this module sets and cancels
 

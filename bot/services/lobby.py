@@ -11,6 +11,7 @@ import logging
 from collections.abc import Sequence
 
 from bot import options
+from bot.ai import DEFAULT, Level, level_word, seat_levels
 from bot.errors import (
     BadInvite,
     BadReminder,
@@ -67,12 +68,15 @@ class Lobby:
         decks: dict[str, list[str]] | None = None,
         invited: Sequence[int] = (),
         private: bool = False,
+        standin: Level = DEFAULT,
     ) -> GameInfo:
         """A new lobby in the caller's server and channel, the caller seated as
         host. Each setting the host leaves out is the server's, else the
         process's (bot.services.servers); the game keeps where each came from.
         ``invited``: players the host keeps seats for (``private``: only
-        they may join; bot.services.invites)."""
+        they may join; bot.services.invites); ``standin``: the level of the AI
+        that plays for a player who timed out or resigned (always allowed,
+        league games included)."""
         if policy is not None and policy not in TIMEOUT_POLICIES:
             raise UnknownPolicy(policy, TIMEOUT_POLICIES)
         if timeout_hours is not None and timeout_hours < 0:
@@ -103,6 +107,7 @@ class Lobby:
                 # Public messages and images: the host's language, else the server's.
                 options.LOCALE: chosen.locale,
                 options.DEFAULTS: {k: v for k, v in chosen.sources.items() if v != options.HOST},
+                options.STANDIN_LEVEL: standin,
             },
         )
         return await self.open(
@@ -202,15 +207,16 @@ class Lobby:
             await table.remove_seat(seat.index)
             return await self._changed(table)
 
-    async def add_ai(self, caller: Caller, game_id: int) -> GameInfo:
+    async def add_ai(self, caller: Caller, game_id: int, level: Level = DEFAULT) -> GameInfo:
+        """An AI seat at ``level``, named "AI 1 (hard)" (bot.ai)."""
         async with opened(self.ctx, caller, game_id) as table:
             info = table.info
             if caller.user_id != info.host_id:
                 raise HostOnly("add_ai")
-            await self.seat_ai(table)
+            await self.seat_ai(table, level)
             return await self._changed(table)
 
-    async def seat_ai(self, table: OpenGame) -> SeatInfo:
+    async def seat_ai(self, table: OpenGame, level: Level = DEFAULT) -> SeatInfo:
         """An AI seat at the lobby's next free seat (the one way to add one:
         the lobby's button, a rematch, a quick start). Not in a seat kept for
         an invited player, nor in a league game where the server keeps AI out."""
@@ -222,11 +228,20 @@ class Lobby:
             if not server.ai_in_leagues:
                 raise NoAiInLeague()
         # The seat's name is stored with the game (records), so in the game's
-        # language; the lowest free number, so that names stay apart after a removal.
+        # language; the lowest free number, so that names stay apart after a
+        # removal (whatever the level: "AI 1 (easy)" and "AI 1 (hard)" never meet).
         words = self.ctx.words(info)
         taken = {s.display_name for s in info.seats}
-        n = next(n for n in range(1, len(info.seats) + 2) if ai_name(n, words) not in taken)
-        return await table.add_seat(ai_name(n, words), is_ai=True)
+        n = next(
+            n
+            for n in range(1, len(info.seats) + 2)
+            if not any(ai_name(n, words, lv) in taken for lv in Level)
+        )
+        name = ai_name(n, words, level)
+        # The level first: a seat never plays without its own (a stale entry
+        # of a seat that could not be added names no seat).
+        await table.update_options(**{options.AI_LEVELS: seat_levels(info) | {name: level}})
+        return await table.add_seat(name, is_ai=True)
 
     async def remove(self, caller: Caller, game_id: int, seat: str) -> SeatInfo:
         """The host frees a lobby seat (``seat``: a :func:`seat_key`); the
@@ -308,8 +323,9 @@ def _may_cancel(caller: Caller, info: GameInfo) -> None:
         raise LeagueGameStarted(info.id)
 
 
-def ai_name(number: int, words: Words = ENGLISH) -> str:
-    return words("lobby.ai_name", number=number)
+def ai_name(number: int, words: Words = ENGLISH, level: Level = DEFAULT) -> str:
+    """An AI seat's name: "AI 1 (hard)", in the game's language."""
+    return words("lobby.ai_name", number=number, level=level_word(level, words))
 
 
 def seat_key(seat: SeatInfo) -> str:

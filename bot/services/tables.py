@@ -15,6 +15,7 @@ import dataclasses
 import logging
 
 from bot import options
+from bot.ai import DEFAULT, Level, seat_level
 from bot.errors import BadSetting, NotAPlayer
 from bot.services.access import Caller, visible
 from bot.services.context import Context
@@ -27,6 +28,7 @@ MAX_QUICK = 3  # AI opponents of a quick start
 # Options of a game that are its own, not its setup: a rematch starts without them.
 NOT_COPIED = frozenset(
     {
+        options.AI_LEVELS,  # by seat name: each AI seat is seated again at its level
         options.RESIGNED,
         options.LOBBY_MESSAGE,
         options.CLOSES_AT,
@@ -84,9 +86,10 @@ class Tables:
         )
         async with self.ctx.open(info.id) as table:
             keys = []
-            for seat in order:  # AI seats kept (in the order of the seats)
+            for seat in order:  # AI seats kept, at their levels (in the order of the seats)
                 if seat.is_ai:
-                    keys.append(seat_key(await self.lobby.seat_ai(table)))
+                    level = seat_level(old, old.seats.index(seat))
+                    keys.append(seat_key(await self.lobby.seat_ai(table, level)))
                 else:
                     keys.append(f"u{seat.user_id}")
             info = await table.update_options(**{options.SEAT_ORDER: keys})
@@ -94,13 +97,18 @@ class Tables:
         return info, True
 
     async def quick(
-        self, caller: Caller, opponents: int, *, expansions: list[str] | None = None
+        self,
+        caller: Caller,
+        opponents: int,
+        *,
+        expansions: list[str] | None = None,
+        level: Level = DEFAULT,
     ) -> GameInfo:
-        """A lobby with ``opponents`` AI seats, not rated, ready to start."""
+        """A lobby with ``opponents`` AI seats at ``level``, not rated, ready to start."""
         if not 1 <= opponents <= MAX_QUICK:
             raise BadSetting("opponents")
         info = await self.lobby.create(caller, expansions=expansions or [])
         async with self.ctx.open(info.id) as table:
             for _ in range(opponents):
-                await self.lobby.seat_ai(table)
+                await self.lobby.seat_ai(table, level)
             return table.info

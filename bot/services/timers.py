@@ -19,6 +19,7 @@ import logging
 from typing import Any
 
 from bot import metrics
+from bot.ai import standin_level
 from bot.present import choices as ch
 from bot.present.choices import legal
 from bot.services.context import Context
@@ -286,7 +287,13 @@ class TurnTimers:
             if d is None or seat not in d.players or turn_number(game) != start_turn:
                 break
             discreet = discreet or ch.is_discreet(d)
-            action = timeout_action(game, seat, policy)
+            level = standin_level(info)
+            action = timeout_action(game, seat, policy, level)
+            if action is None:  # a search: the rest of the turn in another process
+                self.turns.thinker.start(
+                    table.game_id, game, seat, level, human=True, turn=start_turn
+                )
+                break
             result = await table.act_as(
                 seat, action, expected_version=table.info.version, allow_human=True
             )

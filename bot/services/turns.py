@@ -21,11 +21,12 @@ is refused with "that choice is no longer open" (bot.errors.StaleChoice).
 
 from __future__ import annotations
 
-import datetime as dt
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.ai import OFF_LOOP, seat_level
 from bot.errors import CannotFollow, CannotPlace, StaleChoice
 from bot.present import choices as ch
 from bot.present import panel as pn
@@ -33,9 +34,10 @@ from bot.present import values
 from bot.services.access import Caller, opened, seat_of
 from bot.services.announce import Announcer, Ask
 from bot.services.context import Context, ai_move
-from bot.services.deadlines import AI_RETRY, Deadlines
+from bot.services.deadlines import AI_RETRY, AI_RETRY_AFTER, Deadlines
 from bot.services.handoff import Owners
 from bot.services.prefs import Prefs
+from bot.services.thinking import Thinker
 from bot.services.threads import sync_thread
 from bot.services.waiting import WaitingKey
 from bot.services.waiting import turn_number as turn_of
@@ -49,8 +51,6 @@ from engine.phases import Event
 from engine.views import PublicView, public_view
 
 log = logging.getLogger(__name__)
-
-AI_RETRY_AFTER = dt.timedelta(minutes=5)
 
 # The action a player means in the game as it is now, for their seat (it
 # may refuse: an unknown cell, a choice that has gone).
@@ -109,6 +109,7 @@ class Turns:
         self.owners = owners  # None: this process owns every game
         # Games whose follow-up failed after a stored change.
         self.followups: dict[int, Followup] = {}
+        self.thinker = Thinker(ctx, self)  # AI levels that search, off the loop
 
     # --- a player's action ---------------------------------------------------------
     async def act(
@@ -315,10 +316,20 @@ class Turns:
             actor = next((p for p in game.pending.players if p in ai_seats), None)
             if actor is None:
                 break  # a person's turn (their automatic answers wait: bot.services.deadlines)
+            level = seat_level(info, actor)
+            if level in OFF_LOOP:
+                # A search: in another process, the lock let go; its move follows
+                # as soon as it is chosen (bot.services.thinking).
+                human = not info.seats[actor].is_ai
+                self.thinker.start(table.game_id, game, actor, level, human=human, turn=None)
+                break
             try:
+                # In a thread: the loop goes on serving other games' clicks
+                # while it decides (tens of ms; this game's lock is held).
+                move = await asyncio.to_thread(ai_move, game, actor, level)
                 result = await table.act_as(
                     actor,
-                    ai_move(game, actor),
+                    move,
                     expected_version=len(game.actions),
                     allow_human=not info.seats[actor].is_ai,
                 )

@@ -1,7 +1,9 @@
 """The lobby message's components and what a click on them does: the buttons
-Join, Leave, Add AI seat and Start (custom id ``carc:lobby:<game>:<verb>``)
-and, once someone besides the host sits down, the host's "Remove a seat"
-select (``carc:lobby:<game>:remove``). Persistent: they work after a restart
+Join, Leave and Start (custom id ``carc:lobby:<game>:<verb>``), the host's
+"Add AI seat" select of the level (``carc:lobby:<game>:add-ai``; the button
+``...:ai`` of older lobby messages adds one at the default level) and, once
+someone besides the host sits down, the host's "Remove a seat" select
+(``carc:lobby:<game>:remove``). Persistent: they work after a restart
 (registered with ``bot.add_dynamic_items``)."""
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from typing import Any, Self
 
 import discord
 
+from bot.ai import DEFAULT, Level, level_options, parse_level
 from bot.options import game_words
 from bot.present.lobby import lobby_text
 from bot.services.lobby import Lobby, seat_key
-from bot.text import Words, code_safe
+from bot.text import Words, code_safe, escape
 from bot.ui.access import caller_of, services_of
 from bot.ui.gamethread import open_thread
 from bot.ui.replies import allowed, defer, reply
@@ -23,9 +26,10 @@ from db.values import LOBBY, GameInfo
 VERBS = {
     "join": ("button.join", discord.ButtonStyle.success),
     "leave": ("button.leave", discord.ButtonStyle.secondary),
-    "ai": ("button.add_ai", discord.ButtonStyle.secondary),
+    "ai": ("button.add_ai", discord.ButtonStyle.secondary),  # older lobby messages only
     "start": ("button.start", discord.ButtonStyle.primary),
 }
+SHOWN = ("join", "leave", "start")  # the buttons a lobby message shows now
 
 
 class LobbyButton(VerbButton, template=r"carc:lobby:(?P<game>\d+):(?P<verb>join|leave|ai|start)"):
@@ -44,7 +48,7 @@ class RemoveSeat(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<ga
             discord.ui.Select(
                 custom_id=f"carc:lobby:{game_id}:remove",
                 options=options or [discord.SelectOption(label="-", value="-")],
-                row=1,
+                row=2,
             )
         )
         self.game_id = game_id
@@ -60,6 +64,37 @@ class RemoveSeat(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<ga
         lobby: Lobby = services_of(interaction.client).lobby
         removed = await lobby.remove(caller, self.game_id, chosen or "")
         await reply(interaction, caller.words("lobby.removed", name=removed.display_name))
+
+
+class AddAi(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<game>\d+):add-ai"):
+    """The host's "Add AI seat" select: one option per level (bot.ai)."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"carc:lobby:{game_id}:add-ai",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                row=1,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    def rebuild(cls, groups: dict[str, str]) -> Self:
+        return cls(int(groups["game"]))
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await on_click(interaction, self.game_id, "ai", parse_level(self.chosen(interaction)))
+
+
+def add_ai_select(info: GameInfo, words: Words) -> AddAi:
+    options = [
+        discord.SelectOption(label=label[:MAX_OPTION], value=value, description=about[:MAX_OPTION])
+        for value, label, about in level_options(words)
+    ]
+    select = AddAi(info.id, options)
+    select.item.placeholder = words("lobby.add_ai_placeholder")[:MAX_PLACEHOLDER]
+    return select
 
 
 def remove_select(info: GameInfo, words: Words) -> RemoveSeat | None:
@@ -84,8 +119,9 @@ def lobby_view(info: GameInfo, words: Words) -> GameView | None:
     if info.status != LOBBY:
         return None
     view = GameView()
-    for verb in VERBS:
+    for verb in SHOWN:
         view.add_item(LobbyButton(info.id, verb, words))
+    view.add_item(add_ai_select(info, words))
     select = remove_select(info, words)
     if select is not None:
         view.add_item(select)
@@ -107,7 +143,9 @@ async def post_lobby(
     return thread
 
 
-async def on_click(interaction: discord.Interaction, game_id: int, verb: str) -> None:
+async def on_click(
+    interaction: discord.Interaction, game_id: int, verb: str, level: Level | None = None
+) -> None:
     await defer(interaction, ephemeral=True)
     lobby: Lobby = services_of(interaction.client).lobby
     caller = caller_of(interaction)
@@ -119,8 +157,8 @@ async def on_click(interaction: discord.Interaction, game_id: int, verb: str) ->
         await lobby.leave(caller, game_id)
         await reply(interaction, words("lobby.you_left", game=game_id))
     elif verb == "ai":
-        await lobby.add_ai(caller, game_id)
-        await reply(interaction, words("lobby.ai_added"))
+        info = await lobby.add_ai(caller, game_id, level or DEFAULT)
+        await reply(interaction, words("lobby.ai_added", name=escape(info.seats[-1].display_name)))
     elif verb == "start":
         await lobby.start(caller, game_id)
         await reply(interaction, words("lobby.started", game=game_id))

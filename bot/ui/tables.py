@@ -10,6 +10,7 @@ from typing import Any, Self
 
 import discord
 
+from bot.ai import DEFAULT, Level
 from bot.errors import NotAGameChannel
 from bot.services.tables import MAX_QUICK
 from bot.text import Text, Words
@@ -45,10 +46,13 @@ class QuickSelect(Component[discord.ui.Select[Any]], template=r"carc:quick"):
 
 
 async def quick_start(
-    interaction: discord.Interaction, opponents: int, expansions: list[str]
+    interaction: discord.Interaction,
+    opponents: int,
+    expansions: list[str],
+    level: Level = DEFAULT,
 ) -> None:
-    """A game against ``opponents`` AI seats, started at once in a thread of
-    its own (from a thread: in its channel)."""
+    """A game against ``opponents`` AI seats at ``level``, started at once in
+    a thread of its own (from a thread: in its channel)."""
     await defer(interaction, ephemeral=True)
     channel: Any = interaction.channel
     if isinstance(channel, discord.Thread):
@@ -57,7 +61,7 @@ async def quick_start(
         raise NotAGameChannel()
     caller = dataclasses.replace(caller_of(interaction), channel_id=channel.id)
     services = services_of(interaction.client)
-    info = await services.tables.quick(caller, opponents, expansions=expansions)
+    info = await services.tables.quick(caller, opponents, expansions=expansions, level=level)
     thread = await post_lobby(channel, info, services.lobby)
     await services.lobby.start(caller, info.id)
     words = caller.words

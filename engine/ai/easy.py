@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.ai.moves import ranked
+from engine.ai.moves import legal, ranked
 from engine.phases import Action
 from engine.seat import SeatView
 
@@ -24,17 +24,13 @@ class Easy:
         self.seed = seed
 
     def choose(self, view: SeatView) -> Action:
-        if view.decision is None:
-            raise ValueError("the game is over")
-        legal = view.legal_actions()
-        if len(legal) <= 1:
-            if not legal:
-                raise ValueError(f"seat {view.seat} has nothing to do now")
-            return legal[0]
+        choices = legal(view)
+        if len(choices) == 1:
+            return choices[0]
         rng = random.Random(f"easy/{self.seed}/{view.actions_taken}/{view.seat}")
         moves = ranked(view.determinized(rng), view.seat, rng)[:KEEP]
         if not any(m.spots for m in moves) and moves[0].action["type"] != "follower":
-            return rng.choice(legal) if rng.random() < WHIM else moves[0].action
+            return rng.choice(choices) if rng.random() < WHIM else moves[0].action
         top = moves[0].prior
         weights = [math.exp((m.prior - top) / TEMPERATURE) for m in moves]
         return rng.choices(moves, weights)[0].action

@@ -25,7 +25,7 @@ from engine.ai.chances import CHANCES, fits_bucket, left_bucket
 from engine.board import Feature, Pos
 from engine.directions import OFFSETS
 from engine.game import Game
-from engine.tiles import FITS
+from engine.tiles import FITS, RING_KINDS
 
 FOLLOWER_WORTH = (9.1, 7.7, 6.65, 5.6, 4.55, 3.5, 2.8)  # the 1st, 2nd... follower in supply
 RETURN_WORTH = 0.6  # a follower back from a completed feature
@@ -37,8 +37,8 @@ class Estimate:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.board = game.board
-        self.left = len(game.bag)
-        self.kinds = Counter(game.bag)
+        self.left = game.tiles_left()  # the land tiles and any opening pile
+        self.kinds = Counter(game.bag)  # what may close a land feature
         self.left_bucket = left_bucket(self.left)
         self._fits: dict[int, int] = {}
         self._outlook: dict[int, tuple[float, float]] = {}
@@ -69,7 +69,7 @@ class Estimate:
         if got is not None:
             return got
         board = self.board
-        if feat.kind == "monastery":
+        if feat.kind in RING_KINDS:  # a monastery or a garden (B-7, A-2): the same odds
             empty = 8 - board.ring_count(feat.segments[0][0])
             key = ("monastery", empty, self.left_bucket, 0)
         else:
@@ -87,7 +87,7 @@ class Estimate:
         if feat.kind == "field":
             return 3 * self.farm_cities(feat), 0.0
         now = scoring.value(self.game, feat, False)[0]
-        if feat.kind != "monastery" and feat.open_edges == 0:
+        if feat.kind not in RING_KINDS and feat.open_edges == 0:
             return float(scoring.value(self.game, feat, True)[0]), 1.0
         chance, gain = self.outlook(root, feat)
         return now + gain, chance
@@ -114,7 +114,8 @@ class Estimate:
                 out[p] += points
             if feat.kind != "field":
                 for f in feat.followers:
-                    back[f.player] += chance
+                    if f.piece is None:  # a piece goes back to no supply
+                        back[f.player] += chance
         turns = [
             self.left // n + (1 if (p - game.current) % n < self.left % n else 0) for p in range(n)
         ]

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.ai.moves import candidates, playout, ranked
+from engine.ai.moves import candidates, legal, playout, ranked
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
 from engine.seat import SeatView
 
@@ -59,18 +59,15 @@ class Hard:
         self.samples = samples
 
     def choose(self, view: SeatView) -> Action:
-        if view.decision is None:
-            raise ValueError("the game is over")
-        legal = view.legal_actions()
-        if len(legal) <= 1:
-            if not legal:
-                raise ValueError(f"seat {view.seat} has nothing to do now")
-            return legal[0]
+        choices = legal(view)
+        if len(choices) == 1:
+            return choices[0]
         rng = random.Random(f"hard/{self.seed}/{view.actions_taken}/{view.seat}")
         first = view.determinized(rng)
         pool = candidates(ranked(first, view.seat, rng), PLACEMENTS, SPOTS, OPTIONS)
         if len(pool) == 1:
             return pool[0][0]
+        assert view.decision is not None  # legal() says so
         step = view.decision.step
         playouts = self.samples or budget(step, len(pool), len(view.public_view().expansions))
         totals = [0.0] * len(pool)

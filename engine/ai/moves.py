@@ -7,9 +7,7 @@ Every function here reads a whole game: a determinization of the seat's view
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 from engine.ai import reference
@@ -17,6 +15,7 @@ from engine.ai.evaluate import final_scores, margin
 from engine.ai.heuristics import Outlook
 from engine.game import Game
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
+from engine.seat import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,15 +29,15 @@ class Move:
     spots: tuple[tuple[str | None, float], ...] = ()
 
 
-def key(game: Game, action: Action) -> Hashable:
-    """A hashable name of an action in this position (a placement names its tile)."""
-    kind = action["type"]
-    if kind == "place":
-        tile = game.turn.tile if game.turn is not None else ""
-        return ("place", tile, action["x"], action["y"], action["rotation"])
-    if kind == "follower":
-        return ("follower", action["location"])
-    return json.dumps(action, sort_keys=True)
+def legal(view: SeatView) -> list[Action]:
+    """The seat's legal actions now; ValueError when the game is over or the
+    seat has nothing to do (a level is asked only for a seat that moves)."""
+    if view.decision is None:
+        raise ValueError("the game is over")
+    out = view.legal_actions()
+    if not out:
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    return out
 
 
 def asked(game: Game) -> int:
@@ -72,7 +71,10 @@ def ranked(game: Game, player: int, rng: random.Random) -> list[Move]:
             Move({"player": player, "type": "follower", "location": loc}, v)
             for loc, v in values.items()
         ]
-        others = [a for a in game.legal_actions(player) if a["type"] != "follower"]
+        # Anything else in the step (an expansion's piece, A-3; an action that
+        # ends the step, A-4) ranks by the reference advice; the levels that
+        # search judge it as they judge the followers.
+        others = [a for a in game.legal_actions(player) if not _plain_follower(a)]
         if others:
             advice = reference.decide(game, player, 0)
             best = max(m.prior for m in moves)
@@ -83,6 +85,10 @@ def ranked(game: Game, player: int, rng: random.Random) -> list[Move]:
         return [Move(a, 0.0) for a in legal]
     advice = reference.decide(game, player, 0)
     return [Move(a, 1.0 if a == advice else -i / len(legal)) for i, a in enumerate(legal)]
+
+
+def _plain_follower(action: Action) -> bool:
+    return action["type"] == "follower" and action.keys() == {"player", "type", "location"}
 
 
 def _by_value(spot: tuple[str | None, float]) -> tuple[float, bool]:

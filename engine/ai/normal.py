@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import statistics
 
-from engine.ai.moves import candidates, playout, ranked
+from engine.ai.moves import candidates, legal, playout, ranked
 from engine.phases import Action
 from engine.seat import SeatView
 
@@ -31,9 +31,9 @@ class Normal:
         self.seed = seed
 
     def choose(self, view: SeatView) -> Action:
-        legal = _legal(view)
-        if len(legal) == 1:
-            return legal[0]
+        choices = legal(view)
+        if len(choices) == 1:
+            return choices[0]
         rng = random.Random(f"normal/{self.seed}/{view.actions_taken}/{view.seat}")
         game = view.determinized(rng)
         moves = ranked(game, view.seat, rng)
@@ -51,12 +51,3 @@ class Normal:
                 best = entry
         assert best is not None
         return best[3]
-
-
-def _legal(view: SeatView) -> list[Action]:
-    if view.decision is None:
-        raise ValueError("the game is over")
-    legal = view.legal_actions()
-    if not legal:
-        raise ValueError(f"seat {view.seat} has nothing to do now")
-    return legal

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.expansions import abbot, bets, christmas, gifts, river
 from engine.expansions.abbot.ai import ai_policy as abbot_policy
+from engine.expansions.abbot.ai import worth as abbot_worth
 from engine.expansions.bets.ai import ai_policy as bets_policy
 from engine.expansions.bets.ai import worth as bets_worth
 from engine.expansions.christmas.ai import ai_policy as christmas_policy
@@ -56,6 +57,7 @@ PLUGINS: tuple[Plugin, ...] = (
         abbot.install,
         abbot.ACTIONS,
         abbot_policy,
+        worth=abbot_worth,
         tiles=abbot.GARDEN_KINDS,
         stock=abbot.stock,
         pieces=(abbot.PIECE,),

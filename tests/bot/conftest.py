@@ -23,5 +23,7 @@ async def service(tmp_path: Path) -> AsyncIterator[tuple[Services, Recorder]]:
     db = Database(url)
     rec = Recorder()
     settings = Settings(discord_token=None, database_url=url)
-    yield Services(GameService(db), settings, rec), rec
+    services = Services(GameService(db), settings, rec)
+    yield services, rec
+    await services.turns.thinker.shutdown()
     await db.dispose()

@@ -22,7 +22,7 @@ async def test_demo_plays_a_short_game_with_every_expansion(tmp_path: Path) -> N
     )
     record = json.loads(result.record_path.read_text())
     assert record["expansions"] == [a.name for a in adapters()]  # every one the bot offers
-    assert record["players"] == ["AI 1", "AI 2", "AI 3"]
+    assert record["players"] == ["AI 1 (normal)", "AI 2 (normal)", "AI 3 (normal)"]
     game = replay(record)
     assert game.finished and game.final_scores() == result.scores
     # A board per turn (tiles that fit nowhere are discarded, B-4), the final

@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 
 from bot import expansions, options
+from bot.ai import Level, seat_level
 from bot.errors import LeagueGameStarted, NoSuchPlayer, SeveralGames, ThreadBusy
 from bot.present import rules as rp
 from bot.present.games import (
@@ -202,7 +203,7 @@ async def test_no_time_limit_is_a_choice(service) -> None:
 async def test_the_host_removes_seats_and_ai_names_stay_apart(service) -> None:
     play, _ = service
     gid = await game(play, ADA, BO, CY)
-    await play.lobby.add_ai(ADA, gid)
+    await play.lobby.add_ai(ADA, gid, Level.HARD)
     await play.lobby.add_ai(ADA, gid)
     with pytest.raises(HostOnly):
         await play.lobby.remove(BO, gid, f"u{CY.user_id}")
@@ -210,10 +211,12 @@ async def test_the_host_removes_seats_and_ai_names_stay_apart(service) -> None:
         await play.lobby.remove(ADA, gid, f"u{ADA.user_id}")  # the host cancels instead
     removed = await play.lobby.remove(ADA, gid, f"u{CY.user_id}")
     assert removed.display_name == "Cy"
-    await play.lobby.remove(ADA, gid, "a:AI 1")
-    await play.lobby.add_ai(ADA, gid)
+    await play.lobby.remove(ADA, gid, "a:AI 1 (hard)")
+    await play.lobby.add_ai(ADA, gid, Level.EASY)  # number 1 is free again, whatever the level
     info = await play.store.game_info(gid)
-    assert [s.display_name for s in info.seats] == ["Ada", "Bo", "AI 2", "AI 1"]
+    names = ["Ada", "Bo", "AI 2 (normal)", "AI 1 (easy)"]
+    assert [s.display_name for s in info.seats] == names
+    assert [seat_level(info, s.index) for s in info.seats[2:]] == [Level.NORMAL, Level.EASY]
     with pytest.raises(NoSuchPlayer):
         await play.lobby.remove(ADA, gid, f"u{CY.user_id}")  # already gone
 

@@ -48,6 +48,9 @@ LONG_LIVED = {
     "BaseView.__timeout_task_impl",
     "Outbox._pace",
     "Play._warm_up",
+    # An AI search (bot.services.thinking): the click that started it is done
+    # (answered, the lock let go); its move shows later, as another post.
+    "Thinker._play",
 }
 # Gateway readers (one per shard of the AutoShardedBot): alive for good, but
 # what they dispatch (interaction handlers...) is work, as the main task's is.

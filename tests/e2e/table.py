@@ -43,6 +43,8 @@ async def open_table(
     players: list[Member],
     *,
     ai_seats: int = 0,
+    ai_level: str = "normal",
+    stand_in: str | None = None,
     expansions: str = "-",
     seed: int | None = None,
     decks: dict[str, list[str]] | None = None,
@@ -51,13 +53,16 @@ async def open_table(
     language: str | None = None,
 ) -> Table:
     """``/carcassonne new`` by the first player (in ``channel``, default the
-    first guild's #games), Join by the others, AI seats, optionally a fixed
+    first guild's #games; ``stand_in``: its stand-in level), Join by the
+    others, AI seats at ``ai_level`` (the lobby's select), optionally a fixed
     seed and decks (and ``before_start(game_id)``, e.g. to change the game's
     stored options), Start."""
     host = players[0]
     first_call = len(h.fake.calls)
     started = time.monotonic()
     options = {"language": language} if language else {}
+    if stand_in is not None:
+        options["stand_in"] = stand_in
     opened = await host.slash("carcassonne new", channel=channel, expansions=expansions, **options)
     lobby = next(m for m in opened.messages if not m.ephemeral and m.custom_ids())
     # The game's thread was started from the lobby message (so it has its id).
@@ -69,7 +74,7 @@ async def open_table(
     for p in players[1:]:
         await p.click(lobby, custom_id=lobby_button(lobby, "join"))
     for _ in range(ai_seats):
-        await host.click(lobby, custom_id=lobby_button(lobby, "ai"))
+        await host.select(lobby, [ai_level], custom_id=f"carc:lobby:{game_id}:add-ai")
     if seed is not None or decks is not None:
         await deal(h.bot.database_url, game_id, seed=seed, decks=decks)
     if before_start is not None:

@@ -124,7 +124,7 @@ async def test_a_french_game(harness: Harness, request: pytest.FixtureRequest) -
         decks={"tiles": ALL_DECK},
     )
     assert loaded.info.options.get("locale") == "fr"
-    assert loaded.info.seats[3].display_name == "IA 1"
+    assert loaded.info.seats[3].display_name == "IA 1 (normale)"
 
     # Commands: French names, descriptions and choices in the synced commands.
     fr = synced_descriptions(harness, "fr")

@@ -220,14 +220,24 @@ async def test_lobby_no_limit_remove_a_seat_start_and_thread(harness: Harness) -
 
     await bo.click(lobby, custom_id=lobby_button(lobby, "join"))
     await cy.click(lobby, custom_id=lobby_button(lobby, "join"))
-    await ada.click(lobby, custom_id=lobby_button(lobby, "ai"))
+    add_ai = component(lobby, f"carc:lobby:{game_id}:add-ai")
+    assert [o["label"] for o in add_ai["options"]] == ["easy", "normal (default)", "hard"]
+    assert add_ai["placeholder"] == "Add AI seat: choose its level"
+    refused = await bo.select(lobby, ["hard"], custom_id=add_ai["custom_id"])
+    assert "Only the host" in refused.text
+    added = await ada.select(lobby, ["hard"], custom_id=add_ai["custom_id"])
+    assert "AI 1 (hard) added" in added.text.replace("\\", "")  # names are escaped
+    assert "4. AI 1 (hard) (AI)" in lobby.content.replace("\\", "")
+    assert "Stand-in for a player who runs out of time or resigns: the AI (normal)." in (
+        lobby.content.replace("\\", "")
+    )
     remove = f"carc:lobby:{game_id}:remove"
     select = component(lobby, remove)
     assert select["type"] == SELECT
     assert [o["label"] for o in select["options"]] == [
         "Remove 2. Bo",
         "Remove 3. Cy",
-        "Remove 4. AI 1",
+        "Remove 4. AI 1 (hard)",
     ]
     cy_value = select["options"][1]["value"]
     refused = await bo.select(lobby, [cy_value], custom_id=remove)

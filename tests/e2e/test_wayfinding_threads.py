@@ -66,7 +66,7 @@ async def test_the_thread_of_a_running_game_is_reopened(harness: Harness) -> Non
     ada = harness.member("Ada")
     table = await open_table(harness, [ada], ai_seats=1, seed=4, decks=deck(3))
     thread = harness.fake.world.channels[table.thread_id]
-    assert thread.name == f"Carcassonne #{table.game_id}: Ada, AI 1"
+    assert thread.name == f"Carcassonne #{table.game_id}: Ada, AI 1 (normal)"
     assert thread.auto_archive_duration == 10080 and not thread.archived
     await ten_minutes_pass(harness, table.game_id)
     # Discord archives the thread anyway (a week without a message): the bot reopens it.

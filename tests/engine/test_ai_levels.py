@@ -16,10 +16,12 @@ import pytest
 from engine import Game, replay
 from engine.ai import LEVELS, POLICIES, choose, policy, seat_ai
 from engine.ai.hard import Hard
+from engine.ai.moves import ranked
 from engine.expansions import known_expansions
 from engine.seat import AiSeat, SeatView
 
 COMBOS = [c for n in range(4) for c in itertools.combinations(known_expansions(), n)]
+COMBOS.append(tuple(known_expansions()))  # every expansion at once
 AI_DIR = Path(__file__).resolve().parents[2] / "engine" / "ai"
 
 
@@ -152,3 +154,20 @@ def test_the_hard_level_at_its_full_budget_decides_alike_twice():
             game.apply((hard if seat == 0 else ref).choose(SeatView(game, seat)))
         records.append(game.record())
     assert records[0] == records[1]
+
+
+def test_the_levels_weigh_every_legal_answer_of_a_decision_abbot_and_river_included():
+    """ranked() (what every level chooses from) lists each legal action once:
+    the abbot on a monastery or garden (A-3) and taking it back (A-4) too."""
+    seen: set[str] = set()
+    for seed in range(6):
+        game = Game(["A", "B", "C"], ("river", "abbot", "gifts"), seed)
+        rng = random.Random(seed)
+        while game.pending is not None:
+            seat = game.pending.players[0]
+            legal = game.legal_actions(seat)
+            moves = ranked(game.fork(), seat, random.Random(1))
+            assert sorted(map(repr, (m.action for m in moves))) == sorted(map(repr, legal))
+            seen |= {a["type"] + ("+abbot" if a.get("abbot") else "") for a in legal}
+            game.apply(rng.choice(legal))
+    assert {"follower+abbot", "abbot-back"} <= seen

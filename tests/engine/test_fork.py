@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from engine import Game, IllegalAction, replay
 from engine.expansions import PLUGINS, known_expansions
+from engine.expansions.river import LAKE
 from engine.record import RecordError
 from engine.seat import AiSeat, SeatView
 from engine.views import private_view, public_view
@@ -227,6 +228,23 @@ def test_other_seats_staked_chips_are_drawn_again_and_its_own_kept():
         stakes = [a for a in d.actions if a["type"] == "stake" and a["player"] == 1]
         assert all(a["chip"] == "" for a in stakes)
     assert len(faces) > 1
+
+
+def test_a_determinization_shuffles_the_river_pile_and_keeps_the_lake_last():
+    """R-2: the river tiles still face down are drawn again, the lake last; the
+    pile's real order does not show in the result."""
+    game = _mid_game(("river", "abbot"), 5, 2, 6)
+    pile = game.ext["river"].pile
+    assert len(pile) > 3 and pile[-1] == LAKE
+    piles = {tuple(game.determinized(1, random.Random(k)).ext["river"].pile) for k in range(8)}
+    assert len(piles) > 1
+    assert all(p[-1] == LAKE and sorted(p) == sorted(pile) for p in piles)
+    other = game.fork()
+    other.ext["river"].pile[:-1] = reversed(pile[:-1])
+    assert other.ext["river"].pile != pile
+    assert state(other.determinized(0, random.Random(3))) == state(
+        game.determinized(0, random.Random(3))
+    )
 
 
 def _staked(game: Game) -> list[tuple[Any, Any]]:

@@ -15,6 +15,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "command.new.reminder_hours": "remind the active player after this many hours",
     "command.new.league": "count the game in this league",
     "command.new.language": "language of the game's messages and images (default: the server's)",
+    "command.new.stand_in": (
+        "level of the AI that plays for a player who runs out of time or resigns (default: normal)"
+    ),
     "command.record": "Download a finished game's record (JSON)",
     "command.mute": "Mute or unmute turn reminders for a game",
     "command.cancel": "Cancel a game you host (asks first)",
@@ -78,6 +81,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "option.reminder_hours": "reminder_hours",
     "option.league": "league",
     "option.language": "language",
+    "option.stand_in": "stand_in",
     "option.game": "game",
     "option.muted": "muted",
     "option.cell": "cell",

@@ -10,7 +10,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     # --- lobby ---------------------------------------------------------------------
     "lobby.message": (
         "**Carcassonne #{game}** hosted by {host}\n"
-        "Expansions: {expansions}; {limit}\nSeats:\n{seats}\n{state}"
+        "Expansions: {expansions}; {limit}\n{standin}\nSeats:\n{seats}\n{state}"
     ),
     "lobby.base_only": "base game only",
     "lobby.limit": "{hours} h per turn, then: {policy}",
@@ -21,11 +21,20 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "lobby.state.active": "Started: the game is played in its thread.",
     "lobby.state.finished": "Finished.",
     "lobby.state.abandoned": "Cancelled.",
-    "lobby.ai_name": "AI {number}",
+    "lobby.ai_name": "AI {number} ({level})",
+    "lobby.standin": "Stand-in for a player who runs out of time or resigns: the AI ({level}).",
+    "lobby.add_ai_placeholder": "Add AI seat: choose its level",
+    "ai.level.easy": "easy",
+    "ai.level.normal": "normal",
+    "ai.level.hard": "hard",
+    "ai.level.default": "{level} (default)",
+    "ai.level.easy.about": "For newcomers: good moves, and some mistakes",
+    "ai.level.normal.about": "Looks one turn ahead",
+    "ai.level.hard.about": "Searches ahead; thinks a second or two per move",
     "lobby.opened": "Lobby #{game} is open; the game will be played in {thread}.",
     "lobby.you_joined": "You joined game #{game}.",
     "lobby.you_left": "You left game #{game}.",
-    "lobby.ai_added": "AI seat added.",
+    "lobby.ai_added": "{name} added.",
     "lobby.started": "Game #{game} started: play in its thread.",
     "lobby.record": "Record of game #{game}.",
     "lobby.muted": "Reminders muted for game #{game}.",

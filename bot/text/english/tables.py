@@ -12,6 +12,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "command.new.private": "only the players you invite may join (default: other seats stay open)",
     "command.quick": "Play now against 1 to 3 AI seats, in a thread of its own (not rated)",
     "command.quick.opponents": "how many AI opponents (1 to 3)",
+    "command.quick.level": "how well the AI plays (default: normal)",
     "command.server_settings": "This server's defaults for new games (Manage Server)",
     "command.league_admin": "Run this server's leagues: create, seasons, ratings (Manage Server)",
     "name.carcassonne.quick": "quick",
@@ -29,6 +30,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "option.invite5": "invite5",
     "option.private": "private",
     "option.opponents": "opponents",
+    "option.level": "level",
     # --- private tables ----------------------------------------------------------------------
     "lobby.reserved": "Seats kept for: {names}",
     "lobby.private": "Private lobby: only invited players may join.",

@@ -5,6 +5,7 @@ own valuation, engine.ai), the abbot on the tile's monastery or garden (A-3)
 and taking the abbot back (A-4): points now plus the use of a free abbot,
 against what the feature is still expected to pay. It speaks only when an
 abbot option wins; otherwise the base AI decides as without the Abbot.
+:func:`worth` is what the AI levels' evaluation counts for an abbot at home.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 from engine.ai.heuristics import feature_value, preview_of
 from engine.expansions.abbot.actions import BACK
 from engine.expansions.abbot.rules import back_points
-from engine.expansions.abbot.state import PIECE
+from engine.expansions.abbot.state import PIECE, abbots_home
 from engine.phases import STEP_FOLLOWER, Action, Decision
 
 if TYPE_CHECKING:
@@ -75,3 +76,9 @@ def ai_policy(game: Game, player: int, decision: Decision, legal: list[Action]) 
         return None
     best_value, best = max(options, key=lambda va: va[0])
     return best if best_value > max(0.0, _best_follower(game, player)) else None
+
+
+def worth(game: Game, player: int) -> float:
+    """AI levels: an abbot at home is worth its next monastery or garden, less
+    as the game runs out (A-1; on the board, its feature counts instead)."""
+    return REUSE * (1.0 - _late(game)) if abbots_home(game)[player] else 0.0

@@ -78,4 +78,5 @@ def install(game: Game) -> None:
     h.openings.append(OpeningPile(NAME, rules.draw, rules.left))
     h.after_draw.add(rules.after_draw)
     h.after_place.add(rules.after_place)
+    h.redraw.add(redraw)  # the river pile's order is hidden
     h.public_view.add(view.public_view)

@@ -37,10 +37,11 @@ def state(game: Game) -> RiverState:
     return st
 
 
-def redraw(game: Game, rng: random.Random) -> None:
+def redraw(game: Game, seat: int, rng: random.Random) -> None:
     """Shuffle the river tiles still face down, the lake staying last (R-2):
-    what a player who does not know their order may assume."""
+    what a player who does not know their order may assume (Game.determinized;
+    sorted first, so the result depends only on which tiles are left)."""
     pile = state(game).pile
-    hidden = [k for k in pile if k != LAKE]
+    hidden = sorted(k for k in pile if k != LAKE)
     rng.shuffle(hidden)
     pile[:] = hidden + [k for k in pile if k == LAKE]

@@ -139,16 +139,16 @@ async def test_resume_lets_waiting_ai_seats_move_after_a_restart(service) -> Non
 async def test_a_failing_ai_move_is_retried_by_the_scheduler(service, monkeypatch) -> None:
     play, _ = service
     gid = await ai_game(play)
-    from engine.ai import AI
+    import engine.ai
 
-    real = AI.choose
-    monkeypatch.setattr(AI, "choose", lambda self, game, seat: (_ for _ in ()).throw(ValueError()))
+    real = engine.ai.choose
+    monkeypatch.setattr(engine.ai, "choose", lambda *args: (_ for _ in ()).throw(ValueError()))
     game = (await play.store.load_game(gid)).game
     place = next(a for a in game.legal_actions(0) if a["type"] == "place")
     await play.turns.act(ADA, gid, parse_action(place))
     await play.turns.act(ADA, gid, Follower(0, None))
     assert [t.kind for t in await play.store.timers.of_game(gid)] == ["ai-retry"]
-    monkeypatch.setattr(AI, "choose", real)
+    monkeypatch.setattr(engine.ai, "choose", real)
     assert await play.timers.fire_due(utcnow() + dt.timedelta(minutes=10)) == 1
     game = (await play.store.load_game(gid)).game
     assert game.pending.active == 0

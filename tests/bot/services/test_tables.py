@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 
 from bot import options
+from bot.ai import Level, seat_level
 from bot.errors import BadInvite, NoAiInLeague, NotAPlayer, SeatReserved
 from bot.present.servers import applied_text
 from bot.services import Caller, Services
@@ -140,7 +141,7 @@ async def test_too_many_invited(service) -> None:
 async def _finished(play: Services, rec: Recorder, **kw) -> int:
     info = await play.lobby.create(ADA, expansions=[], decks={"tiles": []}, **kw)
     await play.lobby.join(BO, info.id)
-    await play.lobby.add_ai(ADA, info.id)
+    await play.lobby.add_ai(ADA, info.id, Level.HARD)
     done = await play.lobby.start(ADA, info.id)
     assert done.status == FINISHED
     return done.id
@@ -159,6 +160,7 @@ async def test_a_rematch_invites_the_same_players_with_the_same_options(service)
     assert (info.turn_timeout_seconds, info.timeout_policy) == (5 * 3600, "skip")
     assert info.options[options.LOCALE] == "nl" and info.options[options.REMATCH_OF] == old
     assert [s.is_ai for s in info.seats] == [False, True]  # Bo (host) and the AI seat
+    assert seat_level(info, 1) == Level.HARD  # at its level of the game before
     await play.lobby.join(ADA, info.id)
     started = await play.lobby.start(BO, info.id)
     # Ada, Bo, AI before: Bo, AI, Ada now (the first seat moved on by one).
@@ -202,6 +204,10 @@ async def test_a_quick_start_seats_the_ai_and_is_never_rated(service) -> None:
     assert type(err.value).__name__ == "BadSetting"
     info = await play.tables.quick(ADA, 3)
     assert [s.is_ai for s in info.seats] == [False, True, True, True]
+    assert {seat_level(info, n) for n in (1, 2, 3)} == {Level.NORMAL}
+    easy = await play.tables.quick(BO, 2, level=Level.EASY)
+    assert [s.display_name for s in easy.seats[1:]] == ["AI 1 (easy)", "AI 2 (easy)"]
+    assert {seat_level(easy, n) for n in (1, 2)} == {Level.EASY}
     assert info.league_id is None
     started = await play.lobby.start(ADA, info.id)
     assert started.status == "active"

@@ -23,7 +23,7 @@ def test_fields_fill_named_places_and_counts_choose_the_plural_form() -> None:
     assert t("lobby.you_joined", game=5) == "You joined game #5."
     assert t("undo.took_back", count=1) == "Took back 1 action."
     assert t("undo.took_back", count=3) == "Took back 3 actions."
-    assert isinstance(t("lobby.ai_added"), Text)
+    assert isinstance(t("lobby.state.finished"), Text)
 
 
 def test_user_names_are_escaped_and_cannot_ping() -> None:
@@ -59,10 +59,10 @@ def test_code_blocks_keep_names_readable_but_closed() -> None:
 
 def test_locales_fall_back_to_english() -> None:
     # A locale without a catalogue (Italian) reads English; French has its own.
-    assert Words("it")("lobby.ai_added") == ENGLISH("lobby.ai_added")
-    assert t("lobby.ai_added", locale="en-GB") == t("lobby.ai_added")
-    assert t("lobby.ai_added", locale=None) == "AI seat added."
-    assert Words("fr-FR")("lobby.ai_added") == "IA ajoutée."
+    assert Words("it")("lobby.state.finished") == ENGLISH("lobby.state.finished")
+    assert t("lobby.ai_added", locale="en-GB", name="AI 1") == t("lobby.ai_added", name="AI 1")
+    assert t("lobby.ai_added", locale=None, name="AI 1") == "AI 1 added."
+    assert Words("fr-FR")("lobby.ai_added", name="IA 1") == "IA 1 prend place."
 
 
 def test_an_unknown_key_shows_itself_and_is_logged(caplog: pytest.LogCaptureFixture) -> None:
