@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.ai.moves import legal, ranked
+from engine.ai.moves import Level, ranked
 from engine.phases import Action
 from engine.seat import SeatView
 
@@ -17,17 +17,10 @@ KEEP = 8  # moves considered
 WHIM = 0.35  # other decisions: the chance of any legal answer
 
 
-class Easy:
+class Easy(Level):
     level = "easy"
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, view: SeatView) -> Action:
-        choices = legal(view)
-        if len(choices) == 1:
-            return choices[0]
-        rng = random.Random(f"easy/{self.seed}/{view.actions_taken}/{view.seat}")
+    def decide(self, view: SeatView, choices: list[Action], rng: random.Random) -> Action:
         moves = ranked(view.determinized(rng), view.seat, rng)[:KEEP]
         if not any(m.spots for m in moves) and moves[0].action["type"] != "follower":
             return rng.choice(choices) if rng.random() < WHIM else moves[0].action

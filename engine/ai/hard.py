@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.ai.moves import candidates, legal, playout, ranked
+from engine.ai.moves import Level, candidates, playout, ranked
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
 from engine.seat import SeatView
 
@@ -51,18 +51,14 @@ def budget(step: str, candidates: int, expansions: int) -> int:
     return round(min(most, max(least, per * candidates)) / (1 + EXPANSION_COST * expansions))
 
 
-class Hard:
+class Hard(Level):
     level = "hard"
 
     def __init__(self, seed: int, samples: int | None = None) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self.samples = samples
 
-    def choose(self, view: SeatView) -> Action:
-        choices = legal(view)
-        if len(choices) == 1:
-            return choices[0]
-        rng = random.Random(f"hard/{self.seed}/{view.actions_taken}/{view.seat}")
+    def decide(self, view: SeatView, choices: list[Action], rng: random.Random) -> Action:
         first = view.determinized(rng)
         pool = candidates(ranked(first, view.seat, rng), PLACEMENTS, SPOTS, OPTIONS)
         if len(pool) == 1:

@@ -40,6 +40,27 @@ def legal(view: SeatView) -> list[Action]:
     return out
 
 
+class Level:
+    """What every level does first: the only answer at once, else a stream of
+    its own, seeded by the level, the seat's seed, the position and the seat
+    (same seeds, same game); then :meth:`decide`."""
+
+    level = ""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatView) -> Action:
+        choices = legal(view)
+        if len(choices) == 1:
+            return choices[0]
+        rng = random.Random(f"{self.level}/{self.seed}/{view.actions_taken}/{view.seat}")
+        return self.decide(view, choices, rng)
+
+    def decide(self, view: SeatView, choices: list[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+
 def asked(game: Game) -> int:
     """The seat that answers next (the first of several asked at once)."""
     assert game.pending is not None

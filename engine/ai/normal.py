@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import statistics
 
-from engine.ai.moves import candidates, legal, playout, ranked
+from engine.ai.moves import Level, candidates, playout, ranked
 from engine.phases import Action
 from engine.seat import SeatView
 
@@ -24,17 +24,10 @@ OPTIONS = 8  # options of any other decision
 SAMPLES = 3  # determinizations shared by the candidates
 
 
-class Normal:
+class Normal(Level):
     level = "normal"
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, view: SeatView) -> Action:
-        choices = legal(view)
-        if len(choices) == 1:
-            return choices[0]
-        rng = random.Random(f"normal/{self.seed}/{view.actions_taken}/{view.seat}")
+    def decide(self, view: SeatView, choices: list[Action], rng: random.Random) -> Action:
         game = view.determinized(rng)
         moves = ranked(game, view.seat, rng)
         samples = [game] + [view.determinized(rng) for _ in range(SAMPLES - 1)]
