@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import io
+import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -66,7 +67,10 @@ def template() -> Catalog:
 def po_text(catalog: Catalog) -> str:
     out = io.BytesIO()
     write_po(out, catalog, width=100, sort_output=False, include_previous=False)
-    return out.getvalue().decode("utf-8")
+    # Babel names its own version in the header: left out, so that the files
+    # are a function of the messages only, whichever Babel wrote them.
+    text = out.getvalue().decode("utf-8")
+    return re.sub(r'"Generated-By: Babel [^"]*"', lambda _: '"Generated-By: Babel\\n"', text)
 
 
 def template_text() -> str:
