@@ -44,7 +44,16 @@ def new_game(combo: tuple[str, ...], seed: int, levels: list[str]) -> Game:
     return Game([f"AI{p}" for p in range(len(levels))], combo, seed, ai=ai)
 
 
-@pytest.mark.parametrize("combo", COMBOS, ids=lambda c: "+".join(c) or "base")
+# The quick loop plays the base game, each expansion alone and all at once; the
+# pairs and triples (about 3 s each) run with the slow tests (make test-all).
+QUICK_COMBOS = {c for c in COMBOS if len(c) <= 1 or len(c) == len(known_expansions())}
+
+
+@pytest.mark.parametrize(
+    "combo",
+    [c if c in QUICK_COMBOS else pytest.param(c, marks=pytest.mark.slow) for c in COMBOS],
+    ids=lambda c: "+".join(c) or "base",
+)
 def test_every_level_plays_whole_games_of_every_expansion_the_same_way_twice(combo, monkeypatch):
     # Smaller searches, the same code: the full budgets are the arena's.
     for name, value in (("PLACEMENTS", 2), ("SPOTS", 1), ("OPTIONS", 3), ("SAMPLES", 1)):
