@@ -2,7 +2,7 @@
 
 The source of truth of a game is its setup (players = seats in order,
 expansions, seed, decks) plus the action log: together they are the
-NOTATION.md record, and replaying them through the engine rebuilds the game.
+docs/notation.md record, and replaying them through the engine rebuilds the game.
 Nothing derived from the engine state is stored except what is written once a
 game is over (results, ratings), which the leagues build on.
 
@@ -177,7 +177,7 @@ class Game(Timestamps, Base):
     thread_id: Mapped[int | None] = mapped_column(BigInteger)
     host_id: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), default=LOBBY)
-    # Setup part of the record (NOTATION.md): players are the seats in order.
+    # Setup part of the record (docs/notation.md): players are the seats in order.
     expansions: Mapped[list[Any]] = mapped_column(default=list)
     seed: Mapped[int] = mapped_column(BigInteger)
     decks: Mapped[dict[str, Any] | None] = mapped_column(JSON)

@@ -273,7 +273,7 @@ class GameService:
             return [game_info(r, seats.get(r.id, [])) for r in rows]
 
     async def export_record(self, game_id: int) -> dict[str, Any]:
-        """The game's record (NOTATION.md) straight from the store."""
+        """The game's record (docs/notation.md) straight from the store."""
         async with self.db.read() as s:
             row, seats = await load_rows(s, game_id)
             actions = (await read_log(s, game_id, 0, row.version))[0]

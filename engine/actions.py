@@ -1,6 +1,6 @@
 """Typed actions: one small frozen value class per record action type.
 
-A record action is a plain JSON object (NOTATION.md) with the acting seat in
+A record action is a plain JSON object (docs/notation.md) with the acting seat in
 ``player`` and its kind in ``type``. At the edge (``Game.apply``,
 ``Game.check``) it becomes one of the classes here or in an expansion: the one
 parser below reads every field from the class's own annotations, so a class is
@@ -90,7 +90,7 @@ def shown(value: object) -> str:
 # --- references to the board inside actions --------------------------------------
 @dataclass(frozen=True, slots=True)
 class SegmentRef:
-    """A segment named by its tile and any of its location names (NOTATION.md)."""
+    """A segment named by its tile and any of its location names (docs/notation.md)."""
 
     x: int
     y: int
@@ -230,7 +230,7 @@ class Place(GameAction):
 
 
 # Names of the pieces expansions add (filled by engine.plugins.register): a
-# follower action places one with ``"<name>": true`` (A-3, NOTATION.md).
+# follower action places one with ``"<name>": true`` (A-3, docs/notation.md).
 PIECES: set[str] = set()
 
 

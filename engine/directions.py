@@ -1,4 +1,4 @@
-"""Directions, half-edges, rotations and location names (NOTATION.md).
+"""Directions, half-edges, rotations and location names (docs/notation.md).
 
 Edges are indexed N=0, E=1, S=2, W=3; half-edges clockwise from the west half of
 the north edge: NNW=0 NNE=1 ENE=2 ESE=3 SSE=4 SSW=5 WSW=6 WNW=7. Rotating a tile by
@@ -11,7 +11,7 @@ EDGES: tuple[str, ...] = ("N", "E", "S", "W")
 HALVES: tuple[str, ...] = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 CENTER = "C"
 GARDEN = "G"  # a garden (A-2)
-# Canonical order of location names (NOTATION.md): edges, monastery, garden, half-edges.
+# Canonical order of location names (docs/notation.md): edges, monastery, garden, half-edges.
 LOCATION_ORDER: tuple[str, ...] = (*EDGES, CENTER, GARDEN, *HALVES)
 LOCATION_RANK: dict[str, int] = {name: i for i, name in enumerate(LOCATION_ORDER)}
 

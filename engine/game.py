@@ -2,7 +2,7 @@
 
 A :class:`Game` is built from a setup (players, expansions, seed, decks) and
 advanced only by :meth:`Game.apply`, one action at a time, exactly as the game
-record lists them (NOTATION.md). ``apply`` either performs the whole action or
+record lists them (docs/notation.md). ``apply`` either performs the whole action or
 raises :class:`IllegalAction` with the state exactly as before.
 """
 
@@ -246,7 +246,7 @@ class Game:
         return forking.determinized(self, seat, rng)
 
     def record(self) -> dict[str, Any]:
-        """The game record (NOTATION.md) that replays to this state."""
+        """The game record (docs/notation.md) that replays to this state."""
         if self.redrawn_for is not None:
             raise ValueError("a determinized game has no record: its hidden state was redrawn")
         rec: dict[str, Any] = {

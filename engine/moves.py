@@ -1,4 +1,4 @@
-"""Text moves (NOTATION.md): ``<kind> <x>,<y> r<rotation> [<location>|-]``.
+"""Text moves (docs/notation.md): ``<kind> <x>,<y> r<rotation> [<location>|-]``.
 
 Step 2 may also place an expansion's piece, ``@<location>`` (A-3: ``Eg 2,1
 r0 @G`` puts the abbot on the garden), or take it back from a cell, ``back

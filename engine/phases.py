@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.scoring import FeatureScore
 
-Action = dict[str, Any]  # a record action: a plain JSON object (NOTATION.md)
+Action = dict[str, Any]  # a record action: a plain JSON object (docs/notation.md)
 Event = dict[str, Any]
 Steps = Generator["Decision", "GameAction", None]
 
@@ -169,7 +169,7 @@ class ActionSpec(Generic[A]):
 class PieceSpec:
     """A piece an expansion adds (A-1's abbot), put on the tile just placed in
     the follower step instead of a follower: a ``follower`` action with
-    ``"<name>": true`` (NOTATION.md). It comes from no follower supply.
+    ``"<name>": true`` (docs/notation.md). It comes from no follower supply.
     ``spots(game, seat)``: the canonical locations it may take now;
     ``refuse(game, seat, location)``: why not there (citing the rule)."""
 

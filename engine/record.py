@@ -1,4 +1,4 @@
-"""Game records (NOTATION.md): parse, check, replay and save.
+"""Game records (docs/notation.md): parse, check, replay and save.
 
 Every problem with a record becomes a :class:`RecordError` naming what was
 wrong; an illegal action names its index and nothing after it is applied.

@@ -1,8 +1,8 @@
-"""The tile catalogue as data (RULES.md B-11 base set) and the registry that
+"""The tile catalogue as data (docs/rules/base.md B-11 base set) and the registry that
 expansions add their own tiles to (T-8 bookmaker tiles, R-1 river tiles, A-2
 garden twins: each in its expansion's package).
 
-Each kind is written in rotation 0 the way RULES.md tabulates it: the four edges,
+Each kind is written in rotation 0 the way docs/rules/base.md tabulates it: the four edges,
 its city and road segments (by the edges they touch), an optional monastery or
 garden, and its fields (by half-edges, with the city edges they touch).
 Everything else (rotations, location names, which segment touches which edge,
@@ -37,7 +37,7 @@ FEATURE_KINDS: tuple[SegmentKind, ...] = ("road", "city", "monastery", "garden",
 RING_KINDS: frozenset[str] = frozenset({"monastery", "garden"})
 FOLLOWER_KINDS: frozenset[str] = frozenset({"road", "city", "monastery", "field"})  # B-5
 
-# Edge types (NOTATION.md): C city, R road, F field, I water (R-1, matches only water).
+# Edge types (docs/notation.md): C city, R road, F field, I water (R-1, matches only water).
 # A need code packs what an empty cell requires of each side (N, E, S, W) as
 # one base-5 digit per side, N lowest: 0 = free, else the edge type's code.
 # Each side of a cell is set once (by the one tile across it), so adding a
@@ -80,7 +80,7 @@ class Segment:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Every location name of this segment, canonical first (NOTATION.md)."""
+        """Every location name of this segment, canonical first (docs/notation.md)."""
         if self.kind == "monastery":
             return (CENTER,)
         if self.kind == "garden":

@@ -6,7 +6,7 @@ pieces), so nothing secret can reach this image; it shows only public counts.
 Layout, top to bottom (renders.panels; text scaled with the image width,
 renders.text): the header with the turn, who plays, and the tile in hand with
 the tiles left; every tile of the board with coordinate labels (x grows
-east, y grows south, NOTATION.md), followers at their segment's spot, the
+east, y grows south, docs/notation.md), followers at their segment's spot, the
 last placed tile framed, optionally the numbered cells where the tile fits,
 and the expansions' marks (renders.overlays); the scoreboard; a legend of
 the marks shown. This is ``/board`` and the board sent with the final

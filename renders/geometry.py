@@ -1,7 +1,7 @@
 """Where things lie on a tile, derived from the tile table (engine.tiles).
 
 Everything is in unit-square coordinates of a placed tile in board directions
-(x east, y south, NOTATION.md), computed from a :class:`engine.tiles.Face`:
+(x east, y south, docs/notation.md), computed from a :class:`engine.tiles.Face`:
 
 * a city's shape follows from the set of edges it touches (one cap, a band
   across, a corner, three sides, the whole tile); five canonical shapes are

@@ -187,7 +187,7 @@ def follower_preview(
     cell: tuple[int, int] | None = None,
 ) -> Image.Image:
     """The tile at ``cell`` (default: the last placed) enlarged, each location
-    of ``spots`` (names as in NOTATION.md, e.g. ``"N"``, ``"WSW"``, ``"C"``)
+    of ``spots`` (names as in docs/notation.md, e.g. ``"N"``, ``"WSW"``, ``"C"``)
     outlined and numbered 1..n in the given order, with a key naming each
     number's feature. Raises ValueError when no tile lies there or a spot is
     not a location of that tile."""

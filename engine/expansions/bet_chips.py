@@ -1,4 +1,4 @@
-"""The betting chips of The Bets as one data table (RULES.md T-7).
+"""The betting chips of The Bets as one data table (docs/rules/bets.md T-7).
 
 T-7 is a provisional ruling: only some faces are confirmed by the sources, so
 the whole set lives in :data:`CHIP_SET` below and nowhere else. Correcting a

@@ -120,7 +120,7 @@ async def act_for_expected(service, table, action, version):  # type: ignore[no-
 
 
 async def test_finished_and_abandoned_games_refuse_actions(service: GameService) -> None:
-    # A fixed two-tile deck keeps the game short (NOTATION.md decks).
+    # A fixed two-tile deck keeps the game short (docs/notation.md decks).
     table = await new_table(service, ("human", "ai"), decks={"tiles": ["U", "V"]})
     await play_random(service, table, random.Random(6))
     info = await service.game_info(table.game_id)

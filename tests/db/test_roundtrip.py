@@ -1,5 +1,5 @@
 """Whole games through the store on each backend: the stored record replays to
-the same game the players saw (NOTATION.md record = log + setup)."""
+the same game the players saw (docs/notation.md record = log + setup)."""
 
 from __future__ import annotations
 

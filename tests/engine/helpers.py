@@ -17,7 +17,7 @@ def scripted(tiles: list[str], players: int = 2, **kw: Any) -> Game:
 
 
 def play(game: Game, *moves: str) -> Game:
-    """Apply text moves (NOTATION.md) for whoever is to move."""
+    """Apply text moves (docs/notation.md) for whoever is to move."""
     for text in moves:
         move = parse_move(text)
         assert game.turn is not None and game.turn.tile == move.kind, (

@@ -1,8 +1,8 @@
-"""The Abbot (RULES.md A-1..A-5): one hand-worked scenario per rule.
+"""The Abbot (docs/rules/abbot.md A-1..A-5): one hand-worked scenario per rule.
 
 Every scenario fixes the land tiles (``decks.tiles``). The start tile D sits
 at 0,0: city N, road W-E, field S; y grows to the south. Moves are text moves
-(NOTATION.md): ``@C`` / ``@G`` put the abbot on the monastery / garden of the
+(docs/notation.md): ``@C`` / ``@G`` put the abbot on the monastery / garden of the
 tile just placed, ``back x,y`` takes it back from that cell.
 """
 

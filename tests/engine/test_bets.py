@@ -1,4 +1,4 @@
-"""The Bets (RULES.md T-1..T-8): tiles, chips, staking, secrecy, settlement.
+"""The Bets (docs/rules/bets.md T-1..T-8): tiles, chips, staking, secrecy, settlement.
 
 Scenarios use fixed decks (start tile D at 0,0: city N, road W-E, field S) and
 two players unless said otherwise; every layout is described next to its moves.

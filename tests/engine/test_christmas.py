@@ -1,4 +1,4 @@
-"""Christmas Present (RULES.md X): one scenario per card design, the edge cases
+"""Christmas Present (docs/rules/christmas.md X): one scenario per card design, the edge cases
 named in X, and random full games keeping every invariant.
 
 Scenarios fix every deck (tiles, abbey, roadside) so each can be checked by

@@ -1,4 +1,4 @@
-"""Where the expansions meet (RULES.md "Combining expansions", C-1..C-3).
+"""Where the expansions meet (docs/rules/combining.md, C-1..C-3).
 
 Every scenario fixes all decks and builds its position move by move; the scores
 expected are worked out by hand in the comments. The start tile D sits at 0,0:

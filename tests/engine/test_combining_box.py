@@ -1,4 +1,4 @@
-"""The River and the Abbot with the other expansions (RULES.md C-4..C-6).
+"""The River and the Abbot with the other expansions (docs/rules/combining.md C-4..C-6).
 
 Every scenario fixes all decks and builds its position move by move; what
 is expected is worked out by hand in the comments. The start tile D sits at

@@ -1,7 +1,7 @@
-"""The Gifts (RULES.md G-1..G-10): scenarios on fixed decks, checkable by hand,
+"""The Gifts (docs/rules/gifts.md G-1..G-10): scenarios on fixed decks, checkable by hand,
 and random full games keeping the base invariants.
 
-Board reminders (NOTATION.md): x grows east, y grows south; the start tile D at
+Board reminders (docs/notation.md): x grows east, y grows south; the start tile D at
 0,0 has its city north and its road west-east. U r90 is a west-east road; U r0 a
 north-south road; V r0 a road curve south-west; W r0 roads east, south, west
 ending at a junction; B a monastery in one field; F r90 a north-south city.

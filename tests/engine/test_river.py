@@ -1,4 +1,4 @@
-"""The River (RULES.md R-1..R-6): one hand-worked scenario per rule.
+"""The River (docs/rules/river.md R-1..R-6): one hand-worked scenario per rule.
 
 Every scenario fixes the river pile (``decks.river``) and the land tiles
 (``decks.tiles``). The spring RV1 sits at 0,0 with its water to the east, so

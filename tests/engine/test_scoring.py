@@ -1,7 +1,7 @@
 """Hand-computed scoring scenarios (B-6..B-10) on scripted draw piles.
 
 The start tile D sits at 0,0 (city N, road W-E, field S). Coordinates: x east,
-y south (NOTATION.md).
+y south (docs/notation.md).
 """
 
 import pytest

@@ -1,4 +1,4 @@
-"""The Abbot (RULES.md A-1..A-5): one abbot per player, gardens on 9 tiles.
+"""The Abbot (docs/rules/abbot.md A-1..A-5): one abbot per player, gardens on 9 tiles.
 
 A package, one module per concern:
 

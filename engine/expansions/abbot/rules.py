@@ -1,4 +1,4 @@
-"""The abbot's rules (RULES.md A-1, A-3, A-4; C-4, C-5 in the other packages).
+"""The abbot's rules (docs/rules/abbot.md A-1, A-3, A-4; C-4, C-5 in the other packages).
 
 - A-3: in the follower step, instead of a follower, the abbot from supply on
   the unoccupied monastery or garden of the tile just placed (the core asks

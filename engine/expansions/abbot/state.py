@@ -1,4 +1,4 @@
-"""The Abbot's names and where each abbot stands (RULES.md A-1..A-5).
+"""The Abbot's names and where each abbot stands (docs/rules/abbot.md A-1..A-5).
 
 The abbot is a :class:`engine.board.Follower` whose ``piece`` is ``"abbot"``:
 on the board it counts as a follower (B-6, B-7); it comes from no follower

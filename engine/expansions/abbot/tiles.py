@@ -1,4 +1,4 @@
-"""The Abbot's tiles (RULES.md A-2, provisional data): one copy each of eight
+"""The Abbot's tiles (docs/rules/abbot.md A-2, provisional data): one copy each of eight
 base kinds shows a garden. With the Abbot in play those copies are the garden
 twins ``Eg`` ... ``Vg``, each its base kind in every other respect plus a
 garden (location ``G``); the game's land tiles swap one copy of each base kind

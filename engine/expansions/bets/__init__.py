@@ -1,4 +1,4 @@
-"""The Bets (RULES.md T-1..T-8): bookmaker tiles, staking chips, settlement.
+"""The Bets (docs/rules/bets.md T-1..T-8): bookmaker tiles, staking chips, settlement.
 
 The 10 bookmaker tiles are this package's table (:mod:`.tiles`, T-8),
 registered with the tile catalogue by its Plugin and shuffled into the land

@@ -1,4 +1,4 @@
-"""The Bets' state, names and board helpers (RULES.md T-1..T-8).
+"""The Bets' state, names and board helpers (docs/rules/bets.md T-1..T-8).
 
 Secrecy (T-3): chip faces live only in ``game.ext["bets"]``; events and views
 carry seats, never faces, until a chip is flipped.
@@ -70,7 +70,7 @@ def staked(game: Game) -> list[tuple[Pos, StakedChip]]:
 
 def features_on(game: Game, pos: Pos) -> list[tuple[str, Feature]]:
     """Roads and cities with a segment on the tile at ``pos``, each once, with a
-    location name of theirs on that tile (NOTATION.md)."""
+    location name of theirs on that tile (docs/notation.md)."""
     placed = game.board.tiles[pos]
     out: list[tuple[str, Feature]] = []
     seen: set[int] = set()

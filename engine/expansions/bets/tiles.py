@@ -1,4 +1,4 @@
-"""The Bets' tiles (RULES.md T-1, T-8): the 10 bookmaker tiles as one data
+"""The Bets' tiles (docs/rules/bets.md T-1, T-8): the 10 bookmaker tiles as one data
 table, registered with the tile catalogue through the Bets' Plugin and
 shuffled into the land tiles (:func:`stock`)."""
 

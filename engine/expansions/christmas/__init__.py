@@ -1,4 +1,4 @@
-"""Christmas Present (RULES.md X-1..X-6): two card decks, drawn around other
+"""Christmas Present (docs/rules/christmas.md X-1..X-6): two card decks, drawn around other
 players' monasteries and on road-only tiles, with lightning, plain and end cards.
 
 A package, one module per concern:

@@ -1,4 +1,4 @@
-"""Christmas Present card designs (RULES.md X-1, X-4, X-5): one object each.
+"""Christmas Present card designs (docs/rules/christmas.md X-1, X-4, X-5): one object each.
 
 One row per design: id, deck, timing class (X-3), display name, effect text,
 attack flag (X-5 cards that `prevent-attack` can cancel, X-4.9), its behaviour

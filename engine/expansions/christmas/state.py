@@ -1,4 +1,4 @@
-"""Christmas Present's state, names, questions and board helpers (RULES.md X).
+"""Christmas Present's state, names, questions and board helpers (docs/rules/christmas.md X).
 
 State lives in ``game.ext["christmas"]`` (:class:`XmasState`). Every choice is
 an expansion decision: :func:`ask` records the question (:class:`Ask`, with

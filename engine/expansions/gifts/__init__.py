@@ -1,4 +1,4 @@
-"""The Gifts (RULES.md G-1..G-10): receive a gift for helping another player's
+"""The Gifts (docs/rules/gifts.md G-1..G-10): receive a gift for helping another player's
 road or city, open one before placing your tile, 2 points per unopened gift.
 
 Plugged into the base turn only through hook points and action types:

@@ -1,4 +1,4 @@
-"""The Gifts' state, names and receiving (RULES.md G-1, G-2, G-9).
+"""The Gifts' state, names and receiving (docs/rules/gifts.md G-1, G-2, G-9).
 
 State lives in ``game.ext["gifts"]`` (:class:`GiftsState`). Randomness: the
 deck from ``shuffled(seed, "gifts", ...)`` (or ``decks.gifts``), reshuffles and

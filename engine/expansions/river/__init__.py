@@ -1,4 +1,4 @@
-"""The River (RULES.md R-1..R-6): 12 river tiles that start the game.
+"""The River (docs/rules/river.md R-1..R-6): 12 river tiles that start the game.
 
 A package, one module per concern:
 

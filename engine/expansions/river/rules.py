@@ -1,4 +1,4 @@
-"""Placing river tiles (RULES.md R-3..R-5) and drawing them (R-2, R-5).
+"""Placing river tiles (docs/rules/river.md R-3..R-5) and drawing them (R-2, R-5).
 
 A river tile goes on the cell beyond the open end, turned so that a water
 edge meets it (R-3; B-4 does the matching, water meets only water). The flow

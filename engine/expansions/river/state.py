@@ -1,4 +1,4 @@
-"""The River's state and names (RULES.md R-1..R-6).
+"""The River's state and names (docs/rules/river.md R-1..R-6).
 
 ``game.ext["river"]`` holds the river pile (top first, the lake last, R-2),
 the river's open end and how the last river tile turned (R-4). Nothing else:

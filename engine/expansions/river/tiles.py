@@ -1,4 +1,4 @@
-"""The River's tiles (RULES.md R-1, provisional data like T-8): 12 river tiles
+"""The River's tiles (docs/rules/river.md R-1, provisional data like T-8): 12 river tiles
 of 11 kinds, one data table, registered with the tile catalogue by the River's
 Plugin. Edge ``I`` is water (it matches only water, B-4); the water is no
 feature and separates fields, except around the spring and the lake, which
