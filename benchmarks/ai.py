@@ -20,13 +20,17 @@ Memory: the peak of Python allocations (tracemalloc) while a hard search
 runs, over positions of several games.
 
 The games of a line run on ``--jobs`` processes (default 2); the run ends with
-its wall time.
+its wall time. ``--results FILE`` appends every finished game (and honesty
+game) to FILE as a JSON line: a run cut short keeps what it played, a second
+run with the same file plays only the games still missing, and ``--report``
+prints the lines from the file alone (any runs added up) without playing.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import math
 import random
 import statistics
@@ -36,6 +40,7 @@ import tracemalloc
 from collections import defaultdict
 from dataclasses import dataclass
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
 from engine import Game
@@ -117,6 +122,8 @@ def play(job: tuple[Line, int]) -> dict[str, Any]:
         game.apply(action)
     winners = game.winners()
     return {
+        "line": line.name,
+        "index": index,
         "share": 1 / len(winners) if seat in winners else 0.0,
         "tested": [t for (p, _), t in turns.items() if p == seat],
         "other": [t for (p, _), t in turns.items() if p != seat],
@@ -147,24 +154,55 @@ def _cpu(times: list[float]) -> str:
     return f"{statistics.fmean(times) * 1e3:.0f}/{p95 * 1e3:.0f}/{max(times) * 1e3:.0f} ms"
 
 
-def arena(lines: list[Line], scale: float, pool: Any, first: int = 0) -> None:
+class Store:
+    """Finished games as JSON lines (``--results``): kept when a run is cut
+    short, added up across runs."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.rows: list[dict[str, Any]] = []
+        if path is not None and path.exists():
+            self.rows = [json.loads(line) for line in path.read_text().splitlines() if line]
+
+    def games(self, line: Line) -> dict[int, dict[str, Any]]:
+        return {r["index"]: r for r in self.rows if r.get("line") == line.name}
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.rows.append(row)
+        if self.path is not None:
+            with self.path.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+
+
+def report(line: Line, results: list[dict[str, Any]], seconds: float | None) -> None:
+    games = len(results)
+    if not games:
+        print(f"  {line.label:34} no games", flush=True)
+        return
+    rate = sum(r["share"] for r in results) / games
+    low, high = wilson(rate, games)
+    tested = [t for r in results for t in r["tested"]]
+    other = [t for r in results for t in r["other"]]
+    took = f"  ({seconds:.0f} s)" if seconds is not None else ""
+    print(
+        f"  {line.label:34} {games:4} games  {rate:.3f} [{low:.2f}-{high:.2f}]  "
+        f"{verdict(line, rate, low, high):28} cpu {_cpu(tested)} | {_cpu(other)}{took}",
+        flush=True,
+    )
+
+
+def arena(lines: list[Line], scale: float, pool: Any, store: Store, first: int = 0) -> None:
     print("arena: win rate of the first level named (shared wins 1/winners), Wilson 95 %;")
     print("CPU per own turn mean/p95/max, tested level then its opponents")
     for line in lines:
         games = max(line.players, round(line.games * scale))
         start = time.time()
-        jobs = [(line, i) for i in range(first, first + games)]
-        results = list(pool.imap_unordered(play, jobs))
-        rate = sum(r["share"] for r in results) / games
-        low, high = wilson(rate, games)
-        tested = [t for r in results for t in r["tested"]]
-        other = [t for r in results for t in r["other"]]
-        print(
-            f"  {line.label:34} {games:4} games  {rate:.3f} [{low:.2f}-{high:.2f}]  "
-            f"{verdict(line, rate, low, high):28} cpu {_cpu(tested)} | {_cpu(other)}  "
-            f"({time.time() - start:.0f} s)",
-            flush=True,
-        )
+        done = store.games(line)
+        jobs = [(line, i) for i in range(first, first + games) if i not in done]
+        for row in pool.imap_unordered(play, jobs):
+            store.add(row)
+        done = store.games(line)
+        report(line, [done[i] for i in range(first, first + games)], time.time() - start)
 
 
 def honest_game(job: tuple[str, int, int]) -> tuple[int, int, list[str]]:
@@ -193,7 +231,7 @@ def honest_game(job: tuple[str, int, int]) -> tuple[int, int, list[str]]:
     return decisions, changed, examples[:3]
 
 
-def honesty(levels: list[str], scale: float, pool: Any) -> None:
+def honesty(levels: list[str], scale: float, pool: Any, store: Store) -> None:
     print("honesty: decisions of the tested seat (2 and 3 players, every expansion) asked")
     print("again after everything hidden from it was drawn again")
     for level in levels:
@@ -206,6 +244,7 @@ def honesty(levels: list[str], scale: float, pool: Any) -> None:
             jobs = [(level, batch * 8 + i, want) for i in range(8)]
             for d, c, ex in pool.imap_unordered(honest_game, jobs):
                 decisions, changed, examples = decisions + d, changed + c, examples + ex
+                store.add({"honesty": level, "decisions": d, "changed": c, "examples": ex})
             batch += 1
         print(
             f"  {level:8} {decisions:6} decisions, {changed} changed "
@@ -257,14 +296,29 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--honesty", nargs="*", choices=list(HONESTY), help="levels (none: all)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["arena", "honesty", "memory"])
+    parser.add_argument("--results", type=Path, help="JSON lines file of finished games")
+    parser.add_argument("--report", action="store_true", help="print --results without playing")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     start = time.time()
     lines = [line for line in LINES if not args.only or line.name in args.only]
+    store = Store(args.results)
+    if args.report:
+        for line in lines:
+            report(line, list(store.games(line).values()), None)
+        for level in HONESTY:
+            rows = [r for r in store.rows if r.get("honesty") == level]
+            if rows:
+                changed = sum(r["changed"] for r in rows)
+                print(
+                    f"  honesty {level:8} {sum(r['decisions'] for r in rows):6} decisions, "
+                    f"{changed} changed"
+                )
+        return
     with Pool(args.jobs) as pool:
         if "arena" not in args.skip:
-            arena(lines, args.scale, pool, args.start)
+            arena(lines, args.scale, pool, store, args.start)
         if "honesty" not in args.skip:
-            honesty(args.honesty or list(HONESTY), args.scale, pool)
+            honesty(args.honesty or list(HONESTY), args.scale, pool, store)
         if "memory" not in args.skip:
             memory(max(4, round(24 * args.scale)), pool)
     print(f"wall time {time.time() - start:.0f} s")
