@@ -47,6 +47,16 @@ def pytest_report_header(config: pytest.Config) -> str:
     return line
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # A store test marked slow_on_postgres runs on SQLite in the quick loop and
+    # on PostgreSQL with the slow tests (seconds of subprocesses on a server).
+    for item in items:
+        params = getattr(item, "callspec", None)
+        on_postgres = params is not None and params.params.get("backend") == "postgres"
+        if on_postgres and item.get_closest_marker("slow_on_postgres"):
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.when == "call" and "e2e" in report.keywords:
         _ran.add("e2e")

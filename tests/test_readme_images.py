@@ -105,6 +105,7 @@ def stale(stored: Image.Image, fresh: Image.Image, mask: Image.Image) -> str | N
     return None if off <= allowed else f"{off} pixels differ outside the text ({allowed} allowed)"
 
 
+@pytest.mark.slow  # draws every picture twice, once in a fresh process
 def test_the_readme_pictures_are_what_the_code_draws(
     drawn: dict[str, Image.Image], text_masks: dict[str, Image.Image]
 ) -> None:

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "db", "renders", "bot", "cogs", "e2e")
 # One collection of the whole suite, in a fresh interpreter, with each test's
@@ -40,6 +42,7 @@ def markers() -> dict[str, set[str]]:
     return {nodeid: set(names) for nodeid, names in json.loads(line[len("ITEMS ") :])}
 
 
+@pytest.mark.slow  # collects the whole suite in a fresh interpreter
 def test_the_quick_run_covers_every_package_and_only_the_smoke_e2e_tests() -> None:
     found = markers()
     quick = {t for t, names in found.items() if "slow" not in names}

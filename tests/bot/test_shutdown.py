@@ -17,6 +17,7 @@ from db import GameService, migrate
 from db.session import Database
 from tests.fakes.discord_stub import discord_stub
 from tests.fakes.offline_gateway import environment
+from tests.quick import slow_after
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,9 +38,7 @@ async def _ai_games(url: str, n: int) -> None:
 
 
 # SIGINT takes the same way out as SIGTERM (a service manager's): make test-all.
-@pytest.mark.parametrize(
-    "sig", [signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.slow)]
-)
+@pytest.mark.parametrize("sig", slow_after([signal.SIGTERM, signal.SIGINT]))
 def test_a_signal_stops_the_bot_cleanly(tmp_path: Path, sig: signal.Signals) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     migrate.upgrade(url)

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from db import Database, GameService
 from engine.record import replay
 from tests.db.play import new_table
@@ -53,6 +55,7 @@ def _run_and_kill(url: str, game_id: int, seed: int, users: list[str], wait_line
     return lines
 
 
+@pytest.mark.slow_on_postgres
 async def test_sigkill_mid_stream_leaves_whole_actions(service: GameService, db_url: str) -> None:
     table = await new_table(service, ("human", "ai", "human"), seed=31)
     users = ["ai" if u is None else str(u) for u in table.users.values()]

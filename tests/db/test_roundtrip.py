@@ -12,16 +12,13 @@ from db.values import FINISHED
 from engine.expansions import known_expansions
 from engine.record import replay
 from tests.db.play import new_table, play_random
+from tests.quick import slow_after
 
 # Base game, each expansion that exists now, and all of them together. A
 # whole game is an action at a time through the store (seconds on PostgreSQL):
 # the quick run plays the base game; expansions' records go through the store
 # in its end-to-end game too.
-SETUPS = [
-    (),
-    *(pytest.param((e,), marks=pytest.mark.slow) for e in known_expansions()),
-    pytest.param(tuple(known_expansions()), marks=pytest.mark.slow),
-]
+SETUPS = slow_after([(), *((e,) for e in known_expansions()), tuple(known_expansions())])
 
 
 @pytest.mark.parametrize("expansions", SETUPS, ids=lambda e: "+".join(e) or "base")

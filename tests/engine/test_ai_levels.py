@@ -19,6 +19,7 @@ from engine.ai.hard import Hard
 from engine.ai.moves import ranked
 from engine.expansions import known_expansions
 from engine.seat import AiSeat, SeatView
+from tests.quick import slow_unless
 
 COMBOS = [c for n in range(4) for c in itertools.combinations(known_expansions(), n)]
 COMBOS.append(tuple(known_expansions()))  # every expansion at once
@@ -27,7 +28,7 @@ AI_DIR = Path(__file__).resolve().parents[2] / "engine" / "ai"
 
 def quick(level: str, seed: int) -> object:
     """The level's policy; hard with a small budget (the same code path)."""
-    return Hard(seed, samples=6) if level == "hard" else policy(level, seed)
+    return Hard(seed, samples=3) if level == "hard" else policy(level, seed)
 
 
 def play(game: Game, levels: list[str]) -> Game:
@@ -44,14 +45,11 @@ def new_game(combo: tuple[str, ...], seed: int, levels: list[str]) -> Game:
     return Game([f"AI{p}" for p in range(len(levels))], combo, seed, ai=ai)
 
 
-# The quick loop plays the base game, each expansion alone and all at once; the
-# pairs and triples (about 3 s each) run with the slow tests (make test-all).
-QUICK_COMBOS = {c for c in COMBOS if len(c) <= 1 or len(c) == len(known_expansions())}
-
-
+# The quick loop plays the base game and every expansion at once; each alone,
+# the pairs and triples (3 to 8 s each) run with the slow tests (make test-all).
 @pytest.mark.parametrize(
     "combo",
-    [c if c in QUICK_COMBOS else pytest.param(c, marks=pytest.mark.slow) for c in COMBOS],
+    slow_unless(COMBOS, lambda c: not c or len(c) == len(known_expansions())),
     ids=lambda c: "+".join(c) or "base",
 )
 def test_every_level_plays_whole_games_of_every_expansion_the_same_way_twice(combo, monkeypatch):
@@ -68,6 +66,7 @@ def test_every_level_plays_whole_games_of_every_expansion_the_same_way_twice(com
     assert replay(first.record()).scores == first.scores
 
 
+@pytest.mark.slow  # (the quick loop plays normal with smaller budgets)
 def test_normal_at_its_full_size_plays_the_same_game_twice():
     first = play(new_game((), 8, ["normal", "reference"]), ["normal", "reference"])
     again = play(new_game((), 8, ["normal", "reference"]), ["normal", "reference"])

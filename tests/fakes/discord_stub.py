@@ -74,7 +74,8 @@ def discord_stub(port: int = 0, **application: Any) -> Iterator[Stub]:
             return None
 
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for the serving loop's next poll: 0.5 s by default, per test.
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     stub.base = f"http://127.0.0.1:{server.server_address[1]}/api/v10"
     try:

@@ -24,6 +24,7 @@ from db.session import Database
 from engine.game import shuffled
 from engine.tiles import base_bag
 from tests.fakes.discord_stub import APP_ID, GOOD_TOKEN, Stub, discord_stub
+from tests.quick import slow_after
 
 ROOT = Path(__file__).resolve().parents[3]
 HEAD = ", ".join(sorted(migrate.head_revisions()))
@@ -102,12 +103,17 @@ def test_a_bad_setting_is_one_line_and_exit_code_2(
     )
 
 
+ODD = ["SHARD_COUNT=²", "SHARD_IDS=٣", "DEV_GUILD_ID=" + "9" * 5000, "REMINDER_HOURS=-1",
+       "TIMER_POLL_SECONDS=", "METRICS_ADDRESS=²"]  # fmt: skip
+
+
+# `check` starts slower than `run` stops (it opens the store): the quick loop
+# checks one odd number with it, the others with the slow tests.
 @pytest.mark.parametrize(
-    "setting",
-    ["SHARD_COUNT=²", "SHARD_IDS=٣", "DEV_GUILD_ID=" + "9" * 5000, "REMINDER_HOURS=-1",
-     "TIMER_POLL_SECONDS=", "METRICS_ADDRESS=²"],
-)  # fmt: skip
-@pytest.mark.parametrize("command", [("run",), ("check", "--offline")])
+    ("command", "setting"),
+    [(("run",), s) for s in ODD]
+    + slow_after([(("check", "--offline"), s) for s in ODD], unpack=True),
+)
 def test_odd_numbers_stop_run_and_check_in_one_line(
     tmp_path: Path, command: tuple[str, ...], setting: str
 ) -> None:

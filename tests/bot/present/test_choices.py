@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+import pytest
+
 from bot import expansions
 from bot.present import choices as ch
 from bot.present import panel as pn
@@ -20,6 +22,7 @@ from engine.expansions.gifts.actions import ChooseTile
 from engine.game import Game
 from renders.board import distinct_cells, number_cells
 from renders.choices import distinct_rotations
+from tests.quick import slow_after
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,39 +186,40 @@ def test_more_than_25_actions_are_paged(monkeypatch) -> None:
     assert seen == {c.key for c in many}
 
 
-def test_a_seats_choices_can_always_be_told_apart() -> None:
+# Each seed met a pair once (two fields on one side, two followers on one
+# spot, two offices, a crossing's arms): 2 to 4 players. One whole game in the
+# quick loop, the others with the slow tests.
+@pytest.mark.parametrize("seed", slow_after([3, 4, 11, 28, 29]))
+def test_a_seats_choices_can_always_be_told_apart(seed: int) -> None:
     """Through whole games with every expansion: the expansion choices a
     panel offers never read the same (label and description), e.g. the final
     settlement's roads at two offices (T-5) name their office."""
     from types import SimpleNamespace
 
-    # Each seed met a pair once (two fields on one side, two followers on one
-    # spot, two offices, a crossing's arms): 2 to 4 players.
-    for seed in (3, 4, 11, 28, 29):
-        players = ["Ada", "Bo", "Cy", "Dee"][: 2 + seed % 3]
-        game = Game(players, known_expansions(), seed=seed)
-        info = SimpleNamespace(
-            id=1, version=0, seats=[SimpleNamespace(index=i, is_ai=False) for i in range(4)]
-        )
-        while game.pending is not None:
-            d = game.pending
-            for seat in d.players:
-                panel = pn.build(game, info, seat, W, ai_seats=set())  # type: ignore[arg-type]
-                pages = [panel] + [
-                    pn.build(game, info, seat, W, action_page=int(b.arg), ai_seats=set())  # type: ignore[arg-type]
-                    for b in panel.rows[-1]  # type: ignore[union-attr]
-                    if b.verb == "apage"
-                ]
-                read: list[tuple[str, str]] = []
-                for row in [r for p in pages for r in p.rows]:
-                    if isinstance(row, pn.Sel) and row.verb == "actsel":
-                        read += [(o.label, o.description) for o in row.options]
-                    elif isinstance(row, tuple):
-                        read += [(b.label, "") for b in row if b.verb == "act"]
-                dup = [r for r in set(read) if read.count(r) > 1]
-                assert not dup, (seed, d.step, dup)
-            seat = d.players[0]
-            game.apply(AI(seat).choose(game, seat))
+    players = ["Ada", "Bo", "Cy", "Dee"][: 2 + seed % 3]
+    game = Game(players, known_expansions(), seed=seed)
+    info = SimpleNamespace(
+        id=1, version=0, seats=[SimpleNamespace(index=i, is_ai=False) for i in range(4)]
+    )
+    while game.pending is not None:
+        d = game.pending
+        for seat in d.players:
+            panel = pn.build(game, info, seat, W, ai_seats=set())  # type: ignore[arg-type]
+            pages = [panel] + [
+                pn.build(game, info, seat, W, action_page=int(b.arg), ai_seats=set())  # type: ignore[arg-type]
+                for b in panel.rows[-1]  # type: ignore[union-attr]
+                if b.verb == "apage"
+            ]
+            read: list[tuple[str, str]] = []
+            for row in [r for p in pages for r in p.rows]:
+                if isinstance(row, pn.Sel) and row.verb == "actsel":
+                    read += [(o.label, o.description) for o in row.options]
+                elif isinstance(row, tuple):
+                    read += [(b.label, "") for b in row if b.verb == "act"]
+            dup = [r for r in set(read) if read.count(r) > 1]
+            assert not dup, (seed, d.step, dup)
+        seat = d.players[0]
+        game.apply(AI(seat).choose(game, seat))
 
 
 def test_place_and_follower_choices_are_the_pairs_legal_moves_lists_b4_b5() -> None:
