@@ -28,8 +28,13 @@ from engine.game import shuffled
 from engine.phases import Decision, new_decision
 from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
 from tests.engine.helpers import fingerprint
+from tests.quick import slow_unless
 
-EXPANSION_SETS = [(), *((e,) for e in known_expansions()), tuple(known_expansions())]
+# The base game and every expansion at once before each commit; each alone in CI.
+EXPANSION_SETS = slow_unless(
+    [(), *((e,) for e in known_expansions()), tuple(known_expansions())],
+    lambda e: len(e) != 1,
+)
 
 
 def _played(seed: int, expansions: tuple[str, ...] = (), players: int = 3) -> list[Game]:
