@@ -207,10 +207,11 @@ def arena(lines: list[Line], scale: float, pool: Any, store: Store, first: int =
 
 def honest_game(job: tuple[str, int, int]) -> tuple[int, int, list[str]]:
     """(decisions with a choice, changed ones, examples) of one game in which
-    the tested level plays seat 0 (the others: itself, or reference for hard)."""
+    the tested level plays seat 0 and reference the others (what is checked is
+    seat 0's decisions; reference opponents cost the least)."""
     level, index, want = job
     players = 2 + index % 2
-    others = "reference" if level == "hard" else level
+    others = "reference"
     seed = _seed("honesty", level, index)
     levels = [level] + [others] * (players - 1)
     game = Game([f"P{p}" for p in range(players)], EVERY, seed)
