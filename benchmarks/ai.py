@@ -238,9 +238,13 @@ def honesty(levels: list[str], scale: float, pool: Any, store: Store) -> None:
     for level in levels:
         want = max(10, round(HONESTY[level] * scale))
         start = time.time()
-        decisions = changed = 0
-        examples: list[str] = []
-        batch = 0
+        # Games of this level already in --results count, and new ones start
+        # after them: runs cut short add up.
+        done = [r for r in store.rows if r.get("honesty") == level]
+        decisions = sum(r["decisions"] for r in done)
+        changed = sum(r["changed"] for r in done)
+        examples: list[str] = [e for r in done for e in r["examples"]]
+        batch = -(-len(done) // 8)
         while decisions < want:
             jobs = [(level, batch * 8 + i, want) for i in range(8)]
             for d, c, ex in pool.imap_unordered(honest_game, jobs):
