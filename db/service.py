@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import secrets
 import weakref
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -44,13 +43,12 @@ from db.values import (
     GameOptions,
     LoadedGame,
     SeatInfo,
+    new_seed,
     utcnow,
 )
 from engine import flows
 from engine.actions import GameAction
 from engine.phases import Action
-
-SEED_BITS = 62  # fits the BigInteger seed column
 
 
 class GameService:
@@ -126,7 +124,7 @@ class GameService:
         check_timeout(timeout)
         check_policy(policy)
         if seed is None:
-            seed = secrets.randbits(SEED_BITS)
+            seed = new_seed()
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
             raise BadSeed()
         if decks is not None and not (
