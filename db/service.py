@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import weakref
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -47,8 +47,9 @@ from db.values import (
     utcnow,
 )
 from engine import flows
-from engine.actions import GameAction
+from engine.actions import GameAction, is_int
 from engine.phases import Action
+from engine.seat import SEED_LIMIT
 
 
 class GameService:
@@ -108,13 +109,17 @@ class GameService:
         expansions: Iterable[str] | None = None,
         seed: int | None = None,
         decks: dict[str, list[str]] | None = None,
+        ai_seeds: Mapping[int, int] | None = None,
         options: GameOptions | None = None,
         league_id: int | None = None,
     ) -> GameInfo:
         """A new game in its lobby, without seats. Unset expansions take the
         server's default (db.guilds); the options are as given (the bot
         resolves host > server > process: bot.services.servers); an unset
-        seed is random."""
+        seed is random. ``ai_seeds``: fixed seeds of the AI seats by seat
+        index, for a game that must play the same every time (the demo,
+        tests), as ``seed`` and ``decks`` fix the rest; an AI seat without one
+        draws its own when the game starts."""
         opts = options or GameOptions()
         if expansions is None:
             expansions = (await self.servers.defaults(guild_id)).default_expansions
@@ -134,6 +139,9 @@ class GameService:
             )
         ):
             raise BadDecks()
+        fixed = dict(ai_seeds or {})
+        if not all(is_int(s) and 0 <= s < SEED_LIMIT for s in fixed.values()):
+            raise BadSeed()
         check_json(opts.extra, "options")
         now = utcnow()
         async with self.db.write() as s:
@@ -146,6 +154,8 @@ class GameService:
                 expansions=exps,
                 seed=seed,
                 decks=decks,
+                # A lobby's fixed AI seeds by seat (the start takes them, db.table).
+                ai={str(i): {"seed": s} for i, s in sorted(fixed.items())} or None,
                 turn_timeout_seconds=timeout,
                 timeout_policy=policy,
                 options=dict(opts.extra),

@@ -366,7 +366,12 @@ class OpenGame:
             for index in levels:
                 if not any(x.seat_index == index and x.is_ai for x in seats):
                     raise NotAiSeat(index)
-            ai = {index: AiSeat(level, new_seed()) for index, level in sorted(levels.items())}
+            # A lobby's fixed AI seeds by seat (db.service.create_game), else new ones.
+            fixed = {int(k): v["seed"] for k, v in (row.ai or {}).items()}
+            ai = {
+                index: AiSeat(level, fixed[index] if index in fixed else new_seed())
+                for index, level in sorted(levels.items())
+            }
             # A game starts under the current rules flow (engine.flows).
             row.flow = row.log_flow = flows.current()
             try:

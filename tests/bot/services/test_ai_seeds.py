@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import update
 
 from bot.ai import Level
 from bot.services import Services
+from db.errors import BadSeed
 from db.models import Game as GameRow
 from engine import replay
 from engine.actions import Follower, parse_action
@@ -117,3 +119,18 @@ async def test_a_game_stored_before_ai_seeds_keeps_the_old_seeds(service) -> Non
     ai_replays_alike(
         {**record, "ai": {"0": {**EASY, "seed": 50}, "2": {**EASY, "seed": 52}}}, {0: 0, 2: 0}
     )
+
+
+async def test_a_lobby_may_fix_its_ai_seeds_as_it_fixes_its_game_seed(service) -> None:
+    """The demo and tests play the same game every time: fixed AI seeds by
+    seat (db.service.create_game), taken by the AI seats at the start."""
+    play, _ = service
+    info = await play.store.create_game(1, 2, ADA.user_id, expansions=[], seed=3, ai_seeds={1: 0})
+    await play.store.add_seat(info.id, "Ada", user_id=ADA.user_id)
+    await play.lobby.add_ai(ADA, info.id, Level.EASY)
+    await play.lobby.add_ai(ADA, info.id, Level.EASY)
+    await play.lobby.start(ADA, info.id)
+    ai = (await play.store.export_record(info.id))["ai"]
+    assert ai["1"] == {"level": "easy", "seed": 0} and ai["2"]["seed"] not in (0, 32)
+    with pytest.raises(BadSeed):
+        await play.store.create_game(1, 2, ADA.user_id, expansions=[], ai_seeds={1: -1})
