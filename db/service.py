@@ -154,8 +154,6 @@ class GameService:
                 expansions=exps,
                 seed=seed,
                 decks=decks,
-                # A lobby's fixed AI seeds by seat (the start takes them, db.table).
-                ai={str(i): {"seed": s} for i, s in sorted(fixed.items())} or None,
                 turn_timeout_seconds=timeout,
                 timeout_policy=policy,
                 options=dict(opts.extra),
@@ -166,6 +164,8 @@ class GameService:
                 created_at=now,
                 updated_at=now,
             )
+            if fixed:  # a lobby's fixed AI seeds by seat (the start takes them, db.table)
+                row.ai = {str(i): {"seed": s} for i, s in sorted(fixed.items())}
             s.add(row)
             await s.flush()
             return game_info(row, [])
