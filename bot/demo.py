@@ -89,8 +89,11 @@ async def run_demo(
         services = Services(store, base, notifier)
         host = Caller(user_id=DEMO_HOST, guild_id=DEMO_GUILD)
         exps = [a.name for a in adapters()] if expansions is None else expansions
+        # The AI seats' seeds fixed as well (those of records before AI seeds
+        # were stored): the same demo game every time.
+        ai_seeds = {i: seed * 10 + i for i in range(players)}
         info = await store.create_game(
-            DEMO_GUILD, 0, host.user_id, expansions=exps, seed=seed, decks=decks
+            DEMO_GUILD, 0, host.user_id, expansions=exps, seed=seed, decks=decks, ai_seeds=ai_seeds
         )
         for i in range(players):
             await store.add_seat(info.id, ai_name(i + 1), is_ai=True)

@@ -54,6 +54,9 @@ def record_of(
     rec |= {"players": list(names), "expansions": list(row.expansions or []), "seed": row.seed}
     if row.decks:
         rec["decks"] = {k: list(v) for k, v in row.decks.items()}
+    ai = getattr(row, "ai", None)  # a store not migrated yet has no such column
+    if ai:
+        rec["ai"] = {k: dict(v) for k, v in ai.items()}
     rec["actions"] = actions
     return rec
 
@@ -156,8 +159,9 @@ async def unloadable(url: str) -> Report:
     db = Database(url)
     try:
         async with db.engine.connect() as conn:
-            has_flow = await conn.run_sync(_has_flow)
-            async for row, names, actions in _games(conn, has_flow):
+            columns = await conn.run_sync(_game_columns)
+            has_flow = "flow" in columns
+            async for row, names, actions in _games(conn, columns):
                 report.checked += 1
                 flow = row.flow if has_flow else None
                 try:
@@ -174,22 +178,24 @@ async def unloadable(url: str) -> Report:
     return report
 
 
-def _has_flow(conn: Any) -> bool:
+def _game_columns(conn: Any) -> set[str]:
     from sqlalchemy import inspect
 
-    return "flow" in {c["name"] for c in inspect(conn).get_columns("games")}
+    return {c["name"] for c in inspect(conn).get_columns("games")}
 
 
 async def _games(
-    conn: AsyncConnection, has_flow: bool
+    conn: AsyncConnection, columns: set[str]
 ) -> AsyncIterator[tuple[Any, list[str], list[Action]]]:
-    flow = ", flow" if has_flow else ""
+    # Columns later releases added, read where the store has them already.
+    later = [name for name in ("flow", "ai") if name in columns]
+    types = {"expansions": JSON, "decks": JSON} | ({"ai": JSON} if "ai" in later else {})
     rows = (
         await conn.execute(
             text(
-                f"SELECT id, status, expansions, seed, decks, version{flow} FROM games "
-                f"WHERE status != '{LOBBY}' ORDER BY id"
-            ).columns(expansions=JSON, decks=JSON)
+                f"SELECT {', '.join(['id, status, expansions, seed, decks, version', *later])} "
+                f"FROM games WHERE status != '{LOBBY}' ORDER BY id"
+            ).columns(**types)
         )
     ).all()
     for row in rows:

@@ -30,6 +30,7 @@ from db.values import FINISHED, GameInfo, SeatInfo
 from engine.game import Game
 from engine.phases import Action, IllegalAction
 from engine.record import SETUP, RecordError, upgrade
+from engine.seat import ai_seats_from_record
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,7 @@ class LiveGames:
             if have <= row.version and known == live.stamp:
                 if have == row.version:
                     self._cache.move_to_end(row.id)
-                    return cached
+                    return with_stored_ai(cached, row)
                 try:
                     actions, last = await read_log(s, row.id, have, row.version)
                     for a in actions:
@@ -106,11 +107,22 @@ class LiveGames:
                     self.forget(row.id)
                 else:
                     self.remember(row.id, cached, live.seats, last)
-                    return cached
+                    return with_stored_ai(cached, row)
             self.forget(row.id)
         game, last = await replay(s, row, seats)
         self.remember(row.id, game, seats, last)
         return game
+
+
+def with_stored_ai(game: Game, row: GameRow) -> Game:
+    """``game`` with the AI seat entries stored since it was cached (a
+    stand-in's, perhaps written by another process): the actions are the
+    same, only what the AI of a seat plays with."""
+    if row.ai:
+        for seat, ai in ai_seats_from_record(row.ai, len(game.players)).items():
+            if seat not in game.ai_seats:
+                game.add_ai_seat(seat, ai)
+    return game
 
 
 # --- reading rows --------------------------------------------------------------------------
@@ -230,4 +242,5 @@ def game_info(row: GameRow, seats: Sequence[Seat | SeatInfo]) -> GameInfo:
         updated_at=row.updated_at,
         started_at=row.started_at,
         finished_at=row.finished_at,
+        ai=dict(row.ai) if row.ai is not None else None,
     )

@@ -1,7 +1,7 @@
 """SQLAlchemy 2 models of the game store.
 
 The source of truth of a game is its setup (players = seats in order,
-expansions, seed, decks) plus the action log: together they are the
+expansions, seed, decks, the AI seats' seeds) plus the action log: together they are the
 docs/notation.md record, and replaying them through the engine rebuilds the game.
 Nothing derived from the engine state is stored except what is written once a
 game is over (results, ratings), which the leagues build on.
@@ -181,6 +181,10 @@ class Game(Timestamps, Base):
     expansions: Mapped[list[Any]] = mapped_column(default=list)
     seed: Mapped[int] = mapped_column(BigInteger)
     decks: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # The AI seats' levels and own seeds, the record's "ai" object (engine.seat):
+    # written at the start, a stand-in's added when it first plays. NULL: a game
+    # started before AI seeds were stored (its AI keeps the seed game seed x 10 + seat).
+    ai: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     turn_timeout_seconds: Mapped[int | None] = mapped_column(Integer)
     timeout_policy: Mapped[str] = mapped_column(String(16), default=DEFAULT_TIMEOUT_POLICY)
     options: Mapped[dict[str, Any]] = mapped_column(default=dict)

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import secrets
 import weakref
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -44,13 +43,13 @@ from db.values import (
     GameOptions,
     LoadedGame,
     SeatInfo,
+    new_seed,
     utcnow,
 )
 from engine import flows
-from engine.actions import GameAction
+from engine.actions import GameAction, is_int
 from engine.phases import Action
-
-SEED_BITS = 62  # fits the BigInteger seed column
+from engine.seat import SEED_LIMIT
 
 
 class GameService:
@@ -110,13 +109,17 @@ class GameService:
         expansions: Iterable[str] | None = None,
         seed: int | None = None,
         decks: dict[str, list[str]] | None = None,
+        ai_seeds: Mapping[int, int] | None = None,
         options: GameOptions | None = None,
         league_id: int | None = None,
     ) -> GameInfo:
         """A new game in its lobby, without seats. Unset expansions take the
         server's default (db.guilds); the options are as given (the bot
         resolves host > server > process: bot.services.servers); an unset
-        seed is random."""
+        seed is random. ``ai_seeds``: fixed seeds of the AI seats by seat
+        index, for a game that must play the same every time (the demo,
+        tests), as ``seed`` and ``decks`` fix the rest; an AI seat without one
+        draws its own when the game starts."""
         opts = options or GameOptions()
         if expansions is None:
             expansions = (await self.servers.defaults(guild_id)).default_expansions
@@ -126,7 +129,7 @@ class GameService:
         check_timeout(timeout)
         check_policy(policy)
         if seed is None:
-            seed = secrets.randbits(SEED_BITS)
+            seed = new_seed()
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
             raise BadSeed()
         if decks is not None and not (
@@ -136,6 +139,9 @@ class GameService:
             )
         ):
             raise BadDecks()
+        fixed = dict(ai_seeds or {})
+        if not all(is_int(s) and 0 <= s < SEED_LIMIT for s in fixed.values()):
+            raise BadSeed()
         check_json(opts.extra, "options")
         now = utcnow()
         async with self.db.write() as s:
@@ -158,6 +164,8 @@ class GameService:
                 created_at=now,
                 updated_at=now,
             )
+            if fixed:  # a lobby's fixed AI seeds by seat (the start takes them, db.table)
+                row.ai = {str(i): {"seed": s} for i, s in sorted(fixed.items())}
             s.add(row)
             await s.flush()
             return game_info(row, [])

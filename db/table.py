@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select, update
@@ -45,7 +45,15 @@ from db.errors import (
     UnknownColour,
 )
 from db.guilds import check_json
-from db.live import game_info, last_stamp, load_rows, load_stamped, replay, seat_info
+from db.live import (
+    game_info,
+    last_stamp,
+    load_rows,
+    load_stamped,
+    replay,
+    seat_info,
+    with_stored_ai,
+)
 from db.models import ActionLog, Seat
 from db.models import Game as GameRow
 from db.values import (
@@ -60,12 +68,14 @@ from db.values import (
     GameInfo,
     SeatInfo,
     TimerInfo,
+    new_seed,
     utcnow,
 )
 from engine import flows
 from engine.actions import GameAction
 from engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from engine.phases import Action
+from engine.seat import AiSeat, ai_seats_from_record, check_ai_seats
 
 if TYPE_CHECKING:
     from db.service import GameService
@@ -340,13 +350,28 @@ class OpenGame:
             self._info = game_info(row, seats)
             return seat_info(seat)
 
-    async def start(self, *, by_user: int | None = None) -> GameInfo:
-        """Lobby -> active: build the engine game from the seats (B-1: 2 to 6)."""
+    async def start(
+        self, *, by_user: int | None = None, ai_levels: Mapping[int, str] | None = None
+    ) -> GameInfo:
+        """Lobby -> active: build the engine game from the seats (B-1: 2 to 6).
+        ``ai_levels``: the level of each AI seat (by index); each gets its own
+        seed, drawn now apart from the game's, stored with the game (the
+        record's "ai")."""
         async with self.store.db.write() as s:
             row, seats = await load_rows(s, self.game_id)
             _require_lobby(row)
             if by_user is not None and by_user != row.host_id:
                 raise HostOnly("start")
+            levels = dict(ai_levels or {})
+            for index in levels:
+                if not any(x.seat_index == index and x.is_ai for x in seats):
+                    raise NotAiSeat(index)
+            # A lobby's fixed AI seeds by seat (db.service.create_game), else new ones.
+            fixed = {int(k): v["seed"] for k, v in (row.ai or {}).items()}
+            ai = {
+                index: AiSeat(level, fixed[index] if index in fixed else new_seed())
+                for index, level in sorted(levels.items())
+            }
             # A game starts under the current rules flow (engine.flows).
             row.flow = row.log_flow = flows.current()
             try:
@@ -356,11 +381,14 @@ class OpenGame:
                     row.seed,
                     row.decks or None,
                     row.flow,
+                    ai,
                 )
             except ValueError as exc:
                 if len(seats) < MIN_PLAYERS:  # B-1, the one refusal a player can meet here
                     raise TooFewPlayers(str(exc), MIN_PLAYERS) from None
                 raise SetupRefused(str(exc)) from None
+            # Stored even when empty: a stand-in of this game gets its own seed too.
+            row.ai = {str(seat): entry.to_record() for seat, entry in ai.items()}
             now = utcnow()
             row.status, row.started_at, row.updated_at = ACTIVE, now, now
             if game.finished:  # a fixed empty tile deck: over before it began
@@ -370,6 +398,27 @@ class OpenGame:
             self.store.live.remember(self.game_id, game, seats, None)
             self._info, self.game, self.stamp = game_info(row, seats), game, None
             return self._info
+
+    async def stand_in(self, seat: int, level: str) -> None:
+        """The AI takes a person's seat over (a time limit ran out, the player
+        resigned): the seat gets its own seed, drawn now and stored with the
+        game (the record's "ai") before the AI's first choice there, so that
+        the game replays and its AI plays alike. Nothing to do for a seat that
+        has an entry, or a game started before AI seeds were stored (its AI
+        keeps the seed game seed x 10 + seat, as it always had)."""
+        game = self.started
+        if seat in game.ai_seats or self.info.ai is None:
+            return
+        async with self.store.db.write() as s:
+            row, seats = await load_rows(s, self.game_id)
+            # Another process may have stored the seat's entry meanwhile: that one stays.
+            stored = ai_seats_from_record(row.ai or {}, len(seats))
+            if seat not in stored:
+                stored = check_ai_seats({**stored, seat: AiSeat(level, new_seed())}, len(seats))
+                row.ai = {str(k): v.to_record() for k, v in sorted(stored.items())}
+                await s.flush()
+            self._info = game_info(row, seats)
+        with_stored_ai(game, row)
 
     async def abandon(self) -> GameInfo:
         """End a lobby or active game without results; its timers go too."""

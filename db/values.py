@@ -12,6 +12,7 @@ db.errors, the bot's in bot.errors; both extend :class:`GameError`.
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -23,6 +24,15 @@ if TYPE_CHECKING:
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+SEED_BITS = 62  # fits the BigInteger seed column, and an AI seed (below 2**63)
+
+
+def new_seed() -> int:
+    """A fresh random seed: a game's (the key to its hidden orders) or an AI
+    seat's own, each drawn on its own so that none tells anything of another."""
+    return secrets.randbits(SEED_BITS)
 
 
 # Game statuses: a lobby becomes active when started; an active game ends
@@ -93,6 +103,9 @@ class GameInfo:
     updated_at: dt.datetime
     started_at: dt.datetime | None
     finished_at: dt.datetime | None
+    # The AI seats' levels and seeds as stored (the record's "ai"): None for a
+    # lobby, or a game started before they were stored (db.models).
+    ai: dict[str, Any] | None = None
 
     @property
     def players(self) -> list[str]:

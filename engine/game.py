@@ -245,6 +245,17 @@ class Game:
         """A fork with all hidden from ``seat`` drawn again from ``rng`` (engine.fork)."""
         return forking.determinized(self, seat, rng)
 
+    def add_ai_seat(self, seat: int, ai: AiSeat) -> None:
+        """Give ``seat`` an AI seat entry after the start (a stand-in taking a
+        person's seat over: its level and its own seed, stored in the record
+        from then on). All or nothing: ValueError, and nothing changed, for a
+        seat that is not in the game, a bad level or seed, or a seat that has
+        an entry already (its AI keeps the seed it played with). The actions
+        are untouched, so the record still replays to this very game."""
+        if seat in self.ai_seats:
+            raise ValueError(f"AI seat {seat} has its level and seed already")
+        self.ai_seats = {**self.ai_seats, **check_ai_seats({seat: ai}, len(self.players))}
+
     def record(self) -> dict[str, Any]:
         """The game record (docs/notation.md) that replays to this state."""
         if self.redrawn_for is not None:

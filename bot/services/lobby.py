@@ -11,7 +11,7 @@ import logging
 from collections.abc import Sequence
 
 from bot import options
-from bot.ai import DEFAULT, Level, level_word, seat_levels
+from bot.ai import DEFAULT, Level, level_word, seat_level, seat_levels
 from bot.errors import (
     BadInvite,
     BadReminder,
@@ -289,7 +289,10 @@ class Lobby:
     async def start(self, caller: Caller, game_id: int) -> GameInfo:
         async with opened(self.ctx, caller, game_id) as table:
             await self._seat_in_order(table, caller)
-            info = await table.start(by_user=caller.user_id)
+            # Each AI seat's level; the store draws its own seed (db.table).
+            ready = table.info
+            levels = {s.index: str(seat_level(ready, s.index)) for s in ready.seats if s.is_ai}
+            info = await table.start(by_user=caller.user_id, ai_levels=levels)
             log.info("game %s started with %s seats", game_id, len(info.seats))
             await self.ctx.store.timers.cancel_for(game_id, kind=LOBBY_EXPIRY)
             await self.ctx.notifier.lobby(info)

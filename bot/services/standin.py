@@ -8,9 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import expansions
-from bot.ai import OFF_LOOP
 from bot.present.choices import legal
-from bot.services.context import ai_move
 from db.values import SKIP
 from engine.actions import Follower, GameAction, Place
 from engine.game import Game
@@ -40,10 +38,10 @@ def minimal_action(game: Game, seat: int) -> GameAction | None:
     return passive_action(offered)
 
 
-def timeout_action(game: Game, seat: int, policy: str, level: str) -> GameAction | None:
-    """What ``seat`` plays when its time runs out under ``policy``, the AI
-    at ``level`` where it decides; None when that level thinks off the loop
-    (bot.ai.OFF_LOOP: the caller lets bot.services.thinking play)."""
+def timeout_action(game: Game, seat: int, policy: str) -> GameAction | None:
+    """What ``seat`` plays when its time runs out under ``policy``; None
+    where the AI decides (the caller asks it: the stand-in level, in this
+    process or off the loop, bot.ai.OFF_LOOP)."""
     d = game.pending
     assert d is not None
     own_turn = d.active == seat and game.turn is not None and game.turn.player == seat
@@ -54,7 +52,5 @@ def timeout_action(game: Game, seat: int, policy: str, level: str) -> GameAction
     if choice is None and policy == SKIP:
         choice = minimal_action(game, seat)
     if choice is None or not game.is_legal(choice):
-        if level in OFF_LOOP:
-            return None
-        choice = ai_move(game, seat, level)
+        return None
     return choice

@@ -19,10 +19,10 @@ import logging
 from typing import Any
 
 from bot import metrics
-from bot.ai import standin_level
+from bot.ai import OFF_LOOP, standin_level
 from bot.present import choices as ch
 from bot.present.choices import legal
-from bot.services.context import Context
+from bot.services.context import Context, ai_move
 from bot.services.deadlines import (
     AI_RETRY,
     DISCREET,
@@ -287,13 +287,16 @@ class TurnTimers:
             if d is None or seat not in d.players or turn_number(game) != start_turn:
                 break
             discreet = discreet or ch.is_discreet(d)
-            level = standin_level(info)
-            action = timeout_action(game, seat, policy, level)
-            if action is None:  # a search: the rest of the turn in another process
-                self.turns.thinker.start(
-                    table.game_id, game, seat, level, human=True, turn=start_turn
-                )
-                break
+            action = timeout_action(game, seat, policy)
+            if action is None:
+                level = standin_level(info)
+                await table.stand_in(seat, level)  # its own seed, before its first choice
+                if level in OFF_LOOP:  # a search: the rest of the turn in another process
+                    self.turns.thinker.start(
+                        table.game_id, game, seat, level, human=True, turn=start_turn
+                    )
+                    break
+                action = ai_move(game, seat, level)
             result = await table.act_as(
                 seat, action, expected_version=table.info.version, allow_human=True
             )

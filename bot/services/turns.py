@@ -317,6 +317,8 @@ class Turns:
             if actor is None:
                 break  # a person's turn (their automatic answers wait: bot.services.deadlines)
             level = seat_level(info, actor)
+            if not info.seats[actor].is_ai:  # a stand-in: its own seed, before its first choice
+                await table.stand_in(actor, level)
             if level in OFF_LOOP:
                 # A search: in another process, the lock let go; its move follows
                 # as soon as it is chosen (bot.services.thinking).

@@ -25,7 +25,7 @@ async def test_migrations_match_the_models(db_url: str) -> None:
         async with db.engine.connect() as conn:
             assert await conn.run_sync(_diff) == []
             version = (await conn.execute(text("SELECT version_num FROM alembic_version"))).scalar()
-            assert version == "0007"
+            assert version == "0008"
     finally:
         await db.dispose()
 

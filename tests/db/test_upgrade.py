@@ -112,6 +112,8 @@ async def test_every_stored_game_of_an_older_release_loads_exports_replays_and_g
             # Every action the players chose is still there, in order.
             rec = await svc.export_record(info.id)
             assert rec["flow"] == loaded.game.flow
+            # Stored before AI seeds were: its AI keeps the seed game seed x 10 + seat.
+            assert "ai" not in rec and loaded.game.ai_seats == {}
             assert _subsequence(old_rec["actions"], rec["actions"]), info.id
             added += len(rec["actions"]) - len(old_rec["actions"])
             path = tmp_path / f"new-{info.id}.json"

@@ -11,6 +11,7 @@ from sqlalchemy import update
 from db import Database, GameService
 from db.models import Game as GameRow
 from db.values import LOBBY
+from engine.game import MAX_PLAYERS
 
 
 async def game_state(database_url: str, game_id: int) -> Any:
@@ -34,14 +35,18 @@ async def deal(
     seed: int | None = None,
     decks: dict[str, list[str]] | None = None,
 ) -> None:
-    """Fix a lobby's seed and decks before Start (what PlayService.create's
-    ``seed``/``decks`` do; /carcassonne new has no such options)."""
+    """Fix a lobby's seed, AI seeds and decks before Start (what
+    GameService.create_game's ``seed``/``ai_seeds``/``decks`` do;
+    /carcassonne new has no such options)."""
     database = Database(database_url)
     try:
         async with database.write() as session:
             values: dict[str, Any] = {}
             if seed is not None:
                 values["seed"] = seed
+                # The AI seats' seeds too (db.service.create_game's ai_seeds): those
+                # of records before AI seeds were stored, so the games stay as they were.
+                values["ai"] = {str(i): {"seed": seed * 10 + i} for i in range(MAX_PLAYERS)}
             if decks is not None:
                 values["decks"] = decks
             await session.execute(

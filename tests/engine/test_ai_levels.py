@@ -98,6 +98,28 @@ def test_the_bot_asks_a_seat_s_level_and_seed_as_the_game_stores_them():
     assert set(LEVELS) == {"easy", "normal", "hard"} and "reference" in POLICIES
 
 
+def test_a_stand_in_s_seat_gets_its_entry_all_or_nothing_and_the_record_still_replays():
+    game = Game(["A", "B"], (), 5, ai={1: AiSeat("easy", 99)})
+    for _ in range(3):  # a person played seat 0 for a while
+        game.apply(choose(game, game.pending.players[0]))  # type: ignore[union-attr]
+    before = game.record()
+    for seat, ai in ((1, AiSeat("hard", 7)), (2, AiSeat("hard", 7)), (0, AiSeat("", 7))):
+        with pytest.raises(ValueError):
+            game.add_ai_seat(seat, ai)
+    with pytest.raises(ValueError):
+        game.add_ai_seat(0, AiSeat("normal", -1))
+    assert game.record() == before and set(game.ai_seats) == {1}
+    game.add_ai_seat(0, AiSeat("normal", 123))
+    assert seat_ai(game, 0) == AiSeat("normal", 123)
+    record = game.record()
+    assert record["ai"] == {"0": {"level": "normal", "seed": 123}, "1": before["ai"]["1"]}
+    again = replay(record)
+    assert again.record() == record and again.ai_seats == game.ai_seats
+    # From here on the stand-in plays with its own seed, the same in the replay.
+    seat = game.pending.players[0]  # type: ignore[union-attr]
+    assert choose(game, seat) == choose(again, seat)
+
+
 @pytest.mark.parametrize("level", [*LEVELS, "reference"])
 def test_a_level_refuses_to_move_for_a_seat_with_nothing_to_do(level):
     game = Game(["A", "B"], (), 1)
