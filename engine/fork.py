@@ -276,7 +276,10 @@ def clone(value: Any, memo: dict[int, Any]) -> Any:
     if kind in _ATOMS:
         return value
     if kind is tuple:
-        return tuple(clone(v, memo) for v in value)
+        for v in value:
+            if type(v) not in _ATOMS:
+                return tuple(clone(v, memo) for v in value)
+        return value  # atoms only (a cell, a seat pair): unchangeable, shared
     seen = memo.get(id(value))
     if seen is not None:
         return seen
@@ -294,7 +297,8 @@ def clone(value: Any, memo: dict[int, Any]) -> Any:
             return value
         out = memo[id(value)] = kind.__new__(kind)
         for name in names:
-            object.__setattr__(out, name, clone(getattr(value, name), memo))
+            v = getattr(value, name)
+            object.__setattr__(out, name, v if type(v) in _ATOMS else clone(v, memo))
     else:
         out = copy.deepcopy(value, memo)
     return out
