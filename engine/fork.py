@@ -368,6 +368,6 @@ def copy_board(board: Board, memo: dict[int, object]) -> Board:
     # Entries change in place (their need code): each copied, found by cell.
     new._entries = {cell: entry.copy() for cell, entry in board._entries.items()}
     cells = board._cells
-    new._cells = None if cells is None else [new._entries[x, y] for x, y, *_ in cells]
+    new._cells = None if cells is None else [new._entries[e[0], e[1]] for e in cells]
     new._listing = board._listing  # never changed in place, only replaced
     return new
