@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from engine import Game, IllegalAction
-from engine.actions import BASE_ACTIONS, Follower, Place, plain_base_action
+from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_base_action
 from engine.ai import AI, Outlook, feature_value, option_values, preview
 from engine.ai.heuristics import _share
 from engine.board import Board, Placed
@@ -240,6 +240,19 @@ def test_a_determinization_s_log_redacts_other_seats_hidden_fields_alike_each_ti
         d = game.determinized(0, random.Random(k))
         seen = [a for a in d.actions if a["type"] == "stake"]
         assert seen == [a if a["player"] == 0 else {**a, "chip": ""} for a in stakes]
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_a_feature_is_named_by_its_north_west_segment(expansions):
+    """named_feature's loop against its definition: the least (y, x, segment)."""
+    for game in _played(8, expansions)[::3]:
+        for feat in game.board.features.values():
+            (x, y), seg = min(feat.segments, key=lambda s: (s[0][1], s[0][0], s[1]))
+            assert named_feature(game.board, feat) == {
+                "x": x,
+                "y": y,
+                "location": game.board.location_name((x, y), seg),
+            }
 
 
 # --- the fast path of place and follower actions ------------------------------------------
