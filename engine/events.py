@@ -42,9 +42,17 @@ def _follower(t: _Compact) -> Event:
 class EventLog(RecordLog[Event | _Compact]):
     """The events of a game, in order."""
 
-    __slots__ = ()
+    __slots__ = ("_private",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Indexes of the events addressed to one seat ("private"): what a
+        # seat's copy leaves out, found without reading every event.
+        self._private: list[int] = []
 
     def append(self, event: Event) -> None:
+        if "private" in event:
+            self._private.append(len(self._items))
         self._items.append(freeze(event))
 
     # The base game's own events (B-3..B-5), stored compact.
@@ -63,9 +71,22 @@ class EventLog(RecordLog[Event | _Compact]):
         addressed privately to any other seat."""
         out = EventLog()
         items = self._items
-        if seat is not None:
-            items = [e for e in items if type(e) is tuple or e.get("private", seat) == seat]  # type: ignore[union-attr]
-        out._items = list(items)
+        if seat is None:
+            out._items = list(items)
+            out._private = self._private.copy()
+            return out
+        kept: list[Event | _Compact] = []
+        start = 0
+        for i in self._private:
+            event = items[i]
+            assert isinstance(event, dict)  # private events are dicts (append)
+            if event["private"] != seat:  # another seat's: left out
+                kept += items[start:i]
+                start = i + 1
+            else:
+                out._private.append(len(kept) + i - start)  # its index in the copy
+        kept += items[start:]
+        out._items = kept
         return out
 
     def since(self, mark: int) -> list[Event]:

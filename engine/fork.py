@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 from engine.actions import GameAction
 from engine.board import Board, Feature, Follower
 
+_new = object.__new__
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -270,11 +272,14 @@ def clone(value: Any, memo: dict[int, Any]) -> Any:
     dataclasses copied, frozen dataclasses and atoms shared, board objects
     mapped through ``memo`` (filled by copy_board); anything else by
     copy.deepcopy with the same memo."""
-    kind = type(value)
+    kind: Any = type(value)
     if kind in _ATOMS:
         return value
     if kind is tuple:
-        return tuple(clone(v, memo) for v in value)
+        for v in value:
+            if type(v) not in _ATOMS:
+                return tuple(clone(v, memo) for v in value)
+        return value  # atoms only (a cell, a seat pair): unchangeable, shared
     seen = memo.get(id(value))
     if seen is not None:
         return seen
@@ -287,16 +292,32 @@ def clone(value: Any, memo: dict[int, Any]) -> Any:
         }
     elif kind is set or kind is frozenset:
         out = memo[id(value)] = kind(value)  # members are hashable values
-    elif dataclasses.is_dataclass(kind):
-        params = getattr(kind, "__dataclass_params__", None)
-        if params is not None and params.frozen:
+    elif (names := _dataclass_fields(kind)) is not None:
+        if not names:  # frozen: shared
             return value
         out = memo[id(value)] = kind.__new__(kind)
-        for f in dataclasses.fields(kind):
-            object.__setattr__(out, f.name, clone(getattr(value, f.name), memo))
+        for name in names:
+            v = getattr(value, name)
+            object.__setattr__(out, name, v if type(v) in _ATOMS else clone(v, memo))
     else:
         out = copy.deepcopy(value, memo)
     return out
+
+
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
+    """The field names clone copies of a dataclass (() when frozen: shared),
+    None for any other class; found once per class (every fork clones the
+    expansions' state)."""
+    if kind not in _FIELDS:
+        names: tuple[str, ...] | None = None
+        if dataclasses.is_dataclass(kind):
+            frozen = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            names = () if frozen else tuple(f.name for f in dataclasses.fields(kind))
+        _FIELDS[kind] = names
+    return _FIELDS[kind]
 
 
 def copy_board(board: Board, memo: dict[int, object]) -> Board:
@@ -320,10 +341,20 @@ def copy_board(board: Board, memo: dict[int, object]) -> Board:
             marks = {
                 k: v.copy() if isinstance(v, list | set | dict) else v for k, v in marks.items()
             }
-        feat = Feature(
-            f.id, f.kind, f.size, f.segments.copy(), f.open_edges, f.pennants,
-            followers, f.cities, f.completed, f.twins, marks,
-        )  # fmt: skip
+        # Feature(...) written out, as Board.place makes them: the fields
+        # stored directly, without the call (every fork copies every feature).
+        feat = _new(Feature)
+        feat.id = f.id
+        feat.kind = f.kind
+        feat.size = f.size
+        feat.segments = f.segments.copy()
+        feat.open_edges = f.open_edges
+        feat.pennants = f.pennants
+        feat.followers = followers
+        feat.cities = f.cities
+        feat.completed = f.completed
+        feat.twins = f.twins
+        feat._marks = marks
         memo[id(f)] = feat
         features[root] = feat
     new.features = features
@@ -337,6 +368,6 @@ def copy_board(board: Board, memo: dict[int, object]) -> Board:
     # Entries change in place (their need code): each copied, found by cell.
     new._entries = {cell: entry.copy() for cell, entry in board._entries.items()}
     cells = board._cells
-    new._cells = None if cells is None else [new._entries[x, y] for x, y, *_ in cells]
+    new._cells = None if cells is None else [new._entries[e[0], e[1]] for e in cells]
     new._listing = board._listing  # never changed in place, only replaced
     return new

@@ -74,9 +74,23 @@ class ActionLog(RecordLog[GameAction]):
         out = ActionLog()
         items = self._items
         if seat is not None:
-            items = [a if not a.HIDDEN or a.player == seat else a.redacted(seat) for a in items]
+            items = [a if not a.HIDDEN or a.player == seat else _redacted(a, seat) for a in items]
         out._items.extend(items)
         return out
 
     def _read(self, items: list[GameAction]) -> list[Action]:
         return [a.to_record() for a in items]
+
+
+# Redacted actions by (action, seat): every determinization redacts the whole
+# log again, and equal actions (frozen values) are redacted alike. Emptied when full.
+_REDACTED: dict[tuple[GameAction, int], GameAction] = {}
+
+
+def _redacted(action: GameAction, seat: int) -> GameAction:
+    made = _REDACTED.get((action, seat))
+    if made is None:
+        if len(_REDACTED) >= 4096:
+            _REDACTED.clear()
+        made = _REDACTED[action, seat] = action.redacted(seat)
+    return made

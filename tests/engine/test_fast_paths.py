@@ -3,7 +3,8 @@
 Speed and memory are measured by ``python -m benchmarks.engine``; these tests
 only check that every shortcut gives exactly what the straightforward code
 gives: fit tables, listings, tile counts, monastery lookups, the AI's
-Outlook, compact events, the action fast path, frozen builders, the shuffle.
+Outlook, compact events and seat copies of the logs, the action fast path,
+frozen builders, the shuffle.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from engine import Game, IllegalAction
-from engine.actions import BASE_ACTIONS, Follower, Place, plain_base_action
+from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_base_action
 from engine.ai import AI, Outlook, feature_value, option_values, preview
 from engine.ai.heuristics import _share
 from engine.board import Board, Placed
@@ -203,6 +204,60 @@ def test_event_log_reads_as_the_dicts_it_stands_for():
     assert log[2] == score and isinstance(log[2], FrozenDict)  # kept, unchangeable
     log[0]["tile"] = "X"  # a compact event's dict is a fresh copy
     assert log[0]["tile"] == "V"
+
+
+def _seen_by(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The plain definition: every event but those addressed to another seat."""
+    return [e for e in events if e.get("private", seat) == seat]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_seat_s_copy_of_the_event_log_leaves_out_exactly_others_private_events(seed):
+    """EventLog.copy(seat) finds private events by their index: the same as
+    filtering every event, also for copies of copies and events added later."""
+    rng = random.Random(seed)
+    log = EventLog()
+    for i in range(60):
+        if rng.random() < 0.5:
+            log.drawn(i % 3, "V")
+        else:
+            private = {"private": rng.randrange(3)} if rng.random() < 0.4 else {}
+            log.append({"type": "note", "n": i, **private})
+    for seat in range(3):
+        mine = log.copy(seat)
+        assert list(mine) == _seen_by(list(log), seat)
+        mine.append({"type": "late", "private": (seat + 1) % 3})
+        mine.append({"type": "own", "private": seat})
+        assert list(mine.copy()) == list(mine)
+        assert list(mine.copy().copy(seat)) == _seen_by(list(mine), seat)
+        assert list(mine.copy(seat)) == list(mine)[:-2] + list(mine)[-1:]
+
+
+def test_a_determinization_s_log_redacts_other_seats_hidden_fields_alike_each_time():
+    """Redacted actions are made once per action and seat (engine.logs): each
+    determinization still shows the other seats' stakes blank, its own as played."""
+    game, rng = Game(["A", "B"], ("bets",), 4), random.Random(4)
+    while {a["player"] for a in game.actions if a["type"] == "stake"} != {0, 1}:
+        assert game.pending is not None
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    stakes = [a for a in game.actions if a["type"] == "stake"]
+    for k in range(3):
+        d = game.determinized(0, random.Random(k))
+        seen = [a for a in d.actions if a["type"] == "stake"]
+        assert seen == [a if a["player"] == 0 else {**a, "chip": ""} for a in stakes]
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_a_feature_is_named_by_its_north_west_segment(expansions):
+    """named_feature's loop against its definition: the least (y, x, segment)."""
+    for game in _played(8, expansions)[::3]:
+        for feat in game.board.features.values():
+            (x, y), seg = min(feat.segments, key=lambda s: (s[0][1], s[0][0], s[1]))
+            assert named_feature(game.board, feat) == {
+                "x": x,
+                "y": y,
+                "location": game.board.location_name((x, y), seg),
+            }
 
 
 # --- the fast path of place and follower actions ------------------------------------------
