@@ -246,12 +246,8 @@ class Game:
         return forking.determinized(self, seat, rng)
 
     def add_ai_seat(self, seat: int, ai: AiSeat) -> None:
-        """Give ``seat`` an AI seat entry after the start (a stand-in taking a
-        person's seat over: its level and its own seed, stored in the record
-        from then on). All or nothing: ValueError, and nothing changed, for a
-        seat that is not in the game, a bad level or seed, or a seat that has
-        an entry already (its AI keeps the seed it played with). The actions
-        are untouched, so the record still replays to this very game."""
+        """A stand-in's level and seed for ``seat``, in the record from now on;
+        ValueError, nothing changed, for a bad seat, level or seed, or a seat with one."""
         if seat in self.ai_seats:
             raise ValueError(f"AI seat {seat} has its level and seed already")
         self.ai_seats = {**self.ai_seats, **check_ai_seats({seat: ai}, len(self.players))}
