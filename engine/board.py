@@ -22,6 +22,12 @@ Pos = tuple[int, int]
 # placements (x, y, r) by rotation slot, its place actions by seat as
 # engine.listing.place_actions keeps them] (Board._cells).
 _Entry = list[Any]
+# Per cell, the parts of its entries that no board changes: its placements and
+# its place actions by seat (they name only the cell and the seat). Shared by
+# every board, so a cell's actions are made once per seat, not once per seat
+# and board: a 4-player game's frontier, and every determinization's copy of
+# a board that was never listed, would otherwise make them again.
+_CELL_PARTS: dict[Pos, tuple[tuple[tuple[int, int, int], ...], dict[int, Any]]] = {}
 
 
 @dataclass(slots=True)
@@ -251,8 +257,11 @@ class Board:
         return cells
 
     def _entry(self, cell: Pos, need: int) -> _Entry:
-        x, y = cell
-        entry: _Entry = [x, y, need, ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270)), {}]
+        parts = _CELL_PARTS.get(cell)
+        if parts is None:
+            x, y = cell
+            parts = _CELL_PARTS[cell] = (((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270)), {})
+        entry: _Entry = [cell[0], cell[1], need, *parts]
         self._entries[cell] = entry
         return entry
 

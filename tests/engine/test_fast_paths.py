@@ -21,11 +21,13 @@ from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_b
 from engine.ai import AI, Outlook, feature_value, option_values, preview
 from engine.ai.heuristics import _share
 from engine.board import Board, Placed
+from engine.decks import shuffle
 from engine.directions import ROTATIONS
 from engine.events import EventLog
 from engine.expansions import known_expansions
 from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
 from engine.game import shuffled
+from engine.listing import place_actions
 from engine.phases import Decision, new_decision
 from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
 from tests.engine.helpers import fingerprint
@@ -360,6 +362,17 @@ def test_shuffled_is_random_shuffle():
             assert shuffled(seed, deck, items) == expected
 
 
+def test_shuffle_is_random_shuffle_and_leaves_the_stream_alike():
+    # Determinizations shuffle their hidden piles with it (engine.fork.redraw).
+    for seed, n in itertools.product([*range(30), 2**70], [0, 1, 2, 3, 17, 64, 72, 200]):
+        expected, got = list(range(n)), list(range(n))
+        theirs, ours = random.Random(seed), random.Random(seed)
+        theirs.shuffle(expected)
+        shuffle(got, ours)
+        assert got == expected
+        assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+
 # --- joins reach merge hooks ----------------------------------------------------------------
 def _play_until(game: Game, done) -> None:
     # Random play: an AI would fork the game, and joins in forks reach the
@@ -549,3 +562,21 @@ def test_a_listed_action_is_shared_by_later_listings_and_games():
     changed = dict(first[0])
     changed["rotation"] = 45  # a copy changes; the listing does not
     assert a.legal_actions(0) == first and a.legal_actions(0)[0]["rotation"] != 45
+
+
+def test_a_cell_s_place_actions_are_shared_by_every_board_and_kept_per_seat():
+    # Board._entry: a cell's kept actions by seat serve every board (games,
+    # copies, determinizations) and each seat its own.
+    games = [g for g in _played(4, players=4) if g.turn is not None and g.pending is not None]
+    for game in games[::3]:
+        copies = [game, game.fork(), game.determinized(0, random.Random(1))]
+        for seat in range(4):
+            expected = [
+                {"player": seat, "type": "place", "x": x, "y": y, "rotation": r}
+                for x, y, r in game.legal_placements()
+            ]
+            for copy in copies:
+                assert place_actions(copy, copy.turn, seat) == expected
+        cell = next(iter(game.board.frontier))
+        kept = {id(c.board._entries[cell][4]) for c in copies if cell in c.board._entries}
+        assert len(kept) == 1
