@@ -52,7 +52,8 @@ class Feature:
     id: int
     kind: SegmentKind
     size: int  # distinct tiles (B-7, B-8 count a tile once per feature)
-    segments: list[tuple[Pos, int]]
+    # A tuple, like cities: a board's copy shares it (engine.fork), a join makes a new one.
+    segments: tuple[tuple[Pos, int], ...]
     open_edges: int = 0
     pennants: int = 0
     followers: list[Follower] = field(default_factory=list)
@@ -197,7 +198,7 @@ class Board:
         fa.size += fb.size - (self._shared_tiles(ra, fb) if fa.twins and fb.twins else 0)
         fa.twins = fa.twins or fb.twins
         parent[rb] = ra
-        fa.segments.extend(fb.segments)
+        fa.segments += fb.segments
         fa.open_edges += fb.open_edges
         fa.pennants += fb.pennants
         if fb.followers:
@@ -349,7 +350,7 @@ class Board:
             feat.id = node = base + i
             feat.kind = seg_kind
             feat.size = 1
-            feat.segments = [ref]
+            feat.segments = (ref,)
             feat.open_edges = open_edges
             feat.pennants = pennants
             feat.followers = []

@@ -348,7 +348,7 @@ def copy_board(board: Board, memo: dict[int, object]) -> Board:
         feat.id = f.id
         feat.kind = f.kind
         feat.size = f.size
-        feat.segments = f.segments.copy()
+        feat.segments = f.segments
         feat.open_edges = f.open_edges
         feat.pennants = f.pennants
         feat.followers = followers

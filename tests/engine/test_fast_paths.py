@@ -25,6 +25,7 @@ from engine.decks import shuffle
 from engine.directions import ROTATIONS
 from engine.events import EventLog
 from engine.expansions import known_expansions
+from engine.fork import copy_state
 from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
 from engine.game import shuffled
 from engine.listing import place_actions
@@ -500,10 +501,12 @@ def test_gifts_ai_values_placements_as_option_values_and_preview_do(seed):
             default=float("-inf"),
         )
         assert tile_value(game, player, kind) == expected  # floats, exactly
+        outlook = Outlook(game, player)
         for x, y, r in game.legal_placements():
             near = game.board.neighbours((x, y))
+            assert outlook.edge_roots((x, y)) == near.edge_roots
             gift = earns_gift(game, player, kind, x, y, r)
-            assert joins_others(game, player, FACES[(kind, r)], near) == gift
+            assert joins_others(game, player, FACES[(kind, r)], near.edge_roots) == gift
             checked += gift
     assert checked > 0
 
@@ -580,3 +583,16 @@ def test_a_cell_s_place_actions_are_shared_by_every_board_and_kept_per_seat():
         cell = next(iter(game.board.frontier))
         kept = {id(c.board._entries[cell][4]) for c in copies if cell in c.board._entries}
         assert len(kept) == 1
+
+
+def test_a_board_s_copy_keeps_its_segments_while_the_original_joins_features():
+    # engine.fork.copy_board shares each feature's segments: joins make new ones.
+    game = Game(["A", "B"], seed=6)
+    rng = random.Random(6)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    copy = copy_state(game)
+    before = {root: list(f.segments) for root, f in copy.board.features.items()}
+    while game.pending is not None:
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    assert {root: list(f.segments) for root, f in copy.board.features.items()} == before
