@@ -220,7 +220,12 @@ class Outlook:
     def best(self, kind: str, pos: Pos, rotation: int) -> float:
         """max(options(kind, pos, rotation).values()), without the dict."""
         base, free = self._values(FACES[(kind, rotation)], pos)
-        return max(base, *(base + worth for _, worth in free)) if free else base
+        best = base  # max(), as a loop: asked for every placement of a decision
+        for _, worth in free:
+            value = base + worth
+            if value > best:
+                best = value
+        return best
 
     def edge_roots(self, pos: Pos) -> list[int | None]:
         """The root of the road or city across each edge of the empty cell

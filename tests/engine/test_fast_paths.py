@@ -432,6 +432,29 @@ def test_flat_and_nested_values_freeze_alike():
     assert freeze(nested)["more"]["a"][1]["b"] == frozenset({2})
     with pytest.raises(TypeError):
         freeze(flat)["points"] = 5
+    deep = [({"a": [1, ("s", {3})]}, "x"), {"b": ((1, [2]), None)}, 7, "y", [[{}]]]
+    for value in (flat, nested, deep, {"d": deep}, ("t", [deep])):
+        assert _shape(freeze(value)) == _shape(_frozen_plainly(value))
+        assert freeze(value) == _frozen_plainly(value)
+
+
+def _frozen_plainly(value: Any) -> Any:
+    """freeze's definition: every dict, list, tuple and set inside made unchangeable."""
+    kind = type(value)
+    if kind is dict:
+        return FrozenDict({k: _frozen_plainly(v) for k, v in value.items()})
+    if kind in (list, tuple):
+        items = [_frozen_plainly(v) for v in value]
+        return FrozenList(items) if kind is list else tuple(items)
+    return frozenset(value) if kind is set else value
+
+
+def _shape(value: Any) -> Any:
+    """The types of a value and of everything inside it."""
+    inside = value.values() if isinstance(value, dict) else value
+    if isinstance(value, dict | list | tuple):
+        return (type(value), [_shape(v) for v in inside])
+    return type(value)
 
 
 @pytest.mark.parametrize("seed", range(3))
