@@ -22,6 +22,12 @@ Pos = tuple[int, int]
 # placements (x, y, r) by rotation slot, its place actions by seat as
 # engine.listing.place_actions keeps them] (Board._cells).
 _Entry = list[Any]
+# Per cell, the parts of its entries that no board changes: its placements and
+# its place actions by seat (they name only the cell and the seat). Shared by
+# every board, so a cell's actions are made once per seat, not once per seat
+# and board: a 4-player game's frontier, and every determinization's copy of
+# a board that was never listed, would otherwise make them again.
+_CELL_PARTS: dict[Pos, tuple[tuple[tuple[int, int, int], ...], dict[int, Any]]] = {}
 
 
 @dataclass(slots=True)
@@ -46,7 +52,8 @@ class Feature:
     id: int
     kind: SegmentKind
     size: int  # distinct tiles (B-7, B-8 count a tile once per feature)
-    segments: list[tuple[Pos, int]]
+    # A tuple, like cities: a board's copy shares it (engine.fork), a join makes a new one.
+    segments: tuple[tuple[Pos, int], ...]
     open_edges: int = 0
     pennants: int = 0
     followers: list[Follower] = field(default_factory=list)
@@ -191,7 +198,7 @@ class Board:
         fa.size += fb.size - (self._shared_tiles(ra, fb) if fa.twins and fb.twins else 0)
         fa.twins = fa.twins or fb.twins
         parent[rb] = ra
-        fa.segments.extend(fb.segments)
+        fa.segments += fb.segments
         fa.open_edges += fb.open_edges
         fa.pennants += fb.pennants
         if fb.followers:
@@ -251,8 +258,11 @@ class Board:
         return cells
 
     def _entry(self, cell: Pos, need: int) -> _Entry:
-        x, y = cell
-        entry: _Entry = [x, y, need, ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270)), {}]
+        parts = _CELL_PARTS.get(cell)
+        if parts is None:
+            x, y = cell
+            parts = _CELL_PARTS[cell] = (((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270)), {})
+        entry: _Entry = [cell[0], cell[1], need, *parts]
         self._entries[cell] = entry
         return entry
 
@@ -340,7 +350,7 @@ class Board:
             feat.id = node = base + i
             feat.kind = seg_kind
             feat.size = 1
-            feat.segments = [ref]
+            feat.segments = (ref,)
             feat.open_edges = open_edges
             feat.pennants = pennants
             feat.followers = []

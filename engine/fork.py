@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import GameAction
 from engine.board import Board, Feature, Follower
+from engine.decks import shuffle
 
 _new = object.__new__
 
@@ -205,7 +206,7 @@ def redraw(game: Game, seat: int, key: int) -> None:
     other seats, hidden fields of other seats' actions."""
     rng = random.Random(key)
     game.bag.sort()
-    rng.shuffle(game.bag)
+    shuffle(game.bag, rng)
     if game.hooks.redraw.fns:
         game.hooks.redraw(game, seat, rng)
     game.rng = random.Random(rng.getrandbits(64))
@@ -347,7 +348,7 @@ def copy_board(board: Board, memo: dict[int, object]) -> Board:
         feat.id = f.id
         feat.kind = f.kind
         feat.size = f.size
-        feat.segments = f.segments.copy()
+        feat.segments = f.segments
         feat.open_edges = f.open_edges
         feat.pennants = f.pennants
         feat.followers = followers

@@ -84,15 +84,20 @@ def freeze(value: Any) -> Any:
     """``value`` with every dict, list and set in it made unchangeable
     (FrozenDict, FrozenList, frozenset); anything else as it is."""
     kind = type(value)
+    # Only containers go through freeze again: anything else would come back
+    # as it is, and a call per number or string of every logged score event
+    # costs more than the test.
     if kind is dict:
         for v in value.values():
             if type(v) in _CONTAINERS:
-                return FrozenDict({k: freeze(v) for k, v in value.items()})
+                return FrozenDict(
+                    {k: freeze(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+                )
         return FrozenDict(value)  # flat (most events): nothing inside to freeze
     if kind is list:
-        return FrozenList([freeze(v) for v in value])
+        return FrozenList([freeze(v) if type(v) in _CONTAINERS else v for v in value])
     if kind is tuple:
-        return tuple(freeze(v) for v in value)
+        return tuple(freeze(v) if type(v) in _CONTAINERS else v for v in value)
     if kind is set:
         return frozenset(value)
     return value

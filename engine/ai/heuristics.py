@@ -220,7 +220,21 @@ class Outlook:
     def best(self, kind: str, pos: Pos, rotation: int) -> float:
         """max(options(kind, pos, rotation).values()), without the dict."""
         base, free = self._values(FACES[(kind, rotation)], pos)
-        return max(base, *(base + worth for _, worth in free)) if free else base
+        best = base  # max(), as a loop: asked for every placement of a decision
+        for _, worth in free:
+            value = base + worth
+            if value > best:
+                best = value
+        return best
+
+    def edge_roots(self, pos: Pos) -> list[int | None]:
+        """The root of the road or city across each edge of the empty cell
+        ``pos`` (None where there is none), as Board.neighbours finds them:
+        worked out once per cell with the rest of what the cell touches."""
+        cell = self._cells.get(pos)
+        if cell is None:
+            cell = self._cells[pos] = self._cell(pos)
+        return cell[0]
 
     def _values(self, face: Face, pos: Pos) -> tuple[float, list[tuple[int, float]]]:
         """option_values' parts: the value with no follower, and per free
@@ -311,22 +325,31 @@ class Outlook:
     def _group(self, key: int | frozenset[int], roots: list[int]) -> _Group:
         """The sum of the features ``roots`` (distinct roots; ``key`` names the set)."""
         board = self.board
-        feats = [board.features[r] for r in set(roots)]
-        size = feats[0].size if len(feats) == 1 else len({p for f in feats for p, _ in f.segments})
+        if len(roots) == 1:  # one feature (most segments): its own numbers, no sums
+            feat = board.features[roots[0]]
+            feats = [feat]
+            size, open_edges, pennants = feat.size, feat.open_edges, feat.pennants
+        else:
+            feats = [board.features[r] for r in set(roots)]
+            size = (
+                feats[0].size if len(feats) == 1 else len({p for f in feats for p, _ in f.segments})
+            )
+            open_edges = sum(f.open_edges for f in feats)
+            pennants = sum(f.pennants for f in feats)
         counts: dict[int, int] = {}
         for f in feats:
             for fl in f.followers:
                 counts[fl.player] = counts.get(fl.player, 0) + 1
         city_roots = {board.find(c) for f in feats for c in f.cities}
-        done = sum(1 for r in city_roots if board.features[r].open_edges == 0)
+        done = sum(1 for r in city_roots if board.features[r].open_edges == 0) if city_roots else 0
         group = _Group(
             size,
-            sum(f.open_edges for f in feats),
-            sum(f.pennants for f in feats),
+            open_edges,
+            pennants,
             counts,
             done,
             len(city_roots),
-            _share(counts, self.player, self.n),
+            _share(counts, self.player, self.n) if counts else 0.0,
         )
         self._groups[key] = group
         return group

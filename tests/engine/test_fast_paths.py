@@ -21,11 +21,14 @@ from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_b
 from engine.ai import AI, Outlook, feature_value, option_values, preview
 from engine.ai.heuristics import _share
 from engine.board import Board, Placed
+from engine.decks import shuffle
 from engine.directions import ROTATIONS
 from engine.events import EventLog
 from engine.expansions import known_expansions
+from engine.fork import copy_state
 from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
 from engine.game import shuffled
+from engine.listing import place_actions
 from engine.phases import Decision, new_decision
 from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
 from tests.engine.helpers import fingerprint
@@ -360,6 +363,17 @@ def test_shuffled_is_random_shuffle():
             assert shuffled(seed, deck, items) == expected
 
 
+def test_shuffle_is_random_shuffle_and_leaves_the_stream_alike():
+    # Determinizations shuffle their hidden piles with it (engine.fork.redraw).
+    for seed, n in itertools.product([*range(30), 2**70], [0, 1, 2, 3, 17, 64, 72, 200]):
+        expected, got = list(range(n)), list(range(n))
+        theirs, ours = random.Random(seed), random.Random(seed)
+        theirs.shuffle(expected)
+        shuffle(got, ours)
+        assert got == expected
+        assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+
 # --- joins reach merge hooks ----------------------------------------------------------------
 def _play_until(game: Game, done) -> None:
     # Random play: an AI would fork the game, and joins in forks reach the
@@ -418,6 +432,29 @@ def test_flat_and_nested_values_freeze_alike():
     assert freeze(nested)["more"]["a"][1]["b"] == frozenset({2})
     with pytest.raises(TypeError):
         freeze(flat)["points"] = 5
+    deep = [({"a": [1, ("s", {3})]}, "x"), {"b": ((1, [2]), None)}, 7, "y", [[{}]]]
+    for value in (flat, nested, deep, {"d": deep}, ("t", [deep])):
+        assert _shape(freeze(value)) == _shape(_frozen_plainly(value))
+        assert freeze(value) == _frozen_plainly(value)
+
+
+def _frozen_plainly(value: Any) -> Any:
+    """freeze's definition: every dict, list, tuple and set inside made unchangeable."""
+    kind = type(value)
+    if kind is dict:
+        return FrozenDict({k: _frozen_plainly(v) for k, v in value.items()})
+    if kind in (list, tuple):
+        items = [_frozen_plainly(v) for v in value]
+        return FrozenList(items) if kind is list else tuple(items)
+    return frozenset(value) if kind is set else value
+
+
+def _shape(value: Any) -> Any:
+    """The types of a value and of everything inside it."""
+    inside = value.values() if isinstance(value, dict) else value
+    if isinstance(value, dict | list | tuple):
+        return (type(value), [_shape(v) for v in inside])
+    return type(value)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -487,10 +524,12 @@ def test_gifts_ai_values_placements_as_option_values_and_preview_do(seed):
             default=float("-inf"),
         )
         assert tile_value(game, player, kind) == expected  # floats, exactly
+        outlook = Outlook(game, player)
         for x, y, r in game.legal_placements():
             near = game.board.neighbours((x, y))
+            assert outlook.edge_roots((x, y)) == near.edge_roots
             gift = earns_gift(game, player, kind, x, y, r)
-            assert joins_others(game, player, FACES[(kind, r)], near) == gift
+            assert joins_others(game, player, FACES[(kind, r)], near.edge_roots) == gift
             checked += gift
     assert checked > 0
 
@@ -549,3 +588,34 @@ def test_a_listed_action_is_shared_by_later_listings_and_games():
     changed = dict(first[0])
     changed["rotation"] = 45  # a copy changes; the listing does not
     assert a.legal_actions(0) == first and a.legal_actions(0)[0]["rotation"] != 45
+
+
+def test_a_cell_s_place_actions_are_shared_by_every_board_and_kept_per_seat():
+    # Board._entry: a cell's kept actions by seat serve every board (games,
+    # copies, determinizations) and each seat its own.
+    games = [g for g in _played(4, players=4) if g.turn is not None and g.pending is not None]
+    for game in games[::3]:
+        copies = [game, game.fork(), game.determinized(0, random.Random(1))]
+        for seat in range(4):
+            expected = [
+                {"player": seat, "type": "place", "x": x, "y": y, "rotation": r}
+                for x, y, r in game.legal_placements()
+            ]
+            for copy in copies:
+                assert place_actions(copy, copy.turn, seat) == expected
+        cell = next(iter(game.board.frontier))
+        kept = {id(c.board._entries[cell][4]) for c in copies if cell in c.board._entries}
+        assert len(kept) == 1
+
+
+def test_a_board_s_copy_keeps_its_segments_while_the_original_joins_features():
+    # engine.fork.copy_board shares each feature's segments: joins make new ones.
+    game = Game(["A", "B"], seed=6)
+    rng = random.Random(6)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    copy = copy_state(game)
+    before = {root: list(f.segments) for root, f in copy.board.features.items()}
+    while game.pending is not None:
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    assert {root: list(f.segments) for root, f in copy.board.features.items()} == before

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from engine.decks import shuffle
 from engine.expansions.bet_chips import FACES, face_order
 from engine.expansions.bets.state import state
 
@@ -80,7 +81,7 @@ def redraw(game: Game, seat: int, rng: random.Random) -> None:
             continue
         faces = sorted(supply + [s.face for s in staked], key=face_order)
         assert len(faces) == len(FACES)
-        rng.shuffle(faces)
+        shuffle(faces, rng)
         for chip, face in zip(staked, faces, strict=False):
             chip.face = face
         supply[:] = sorted(faces[len(staked) :], key=face_order)

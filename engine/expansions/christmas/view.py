@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from engine.actions import named_feature
 from engine.board import Feature
+from engine.decks import shuffle
 from engine.expansions.christmas.cards import BY_ID, DECKS, CardView, card_view
 from engine.expansions.christmas.state import NAME, STEP_REACT, state, tiebreak_marks
 from engine.marks import is_locked
@@ -132,7 +133,7 @@ def redraw(game: Game, seat: int, rng: random.Random) -> None:
             (p, i) for p in others for i, c in enumerate(st.hands[p]) if BY_ID[c].deck == deck
         ]
         pool = sorted(st.decks[deck] + [st.hands[p][i] for p, i in places])
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         for (p, i), card in zip(places, pool, strict=False):
             st.hands[p][i] = card
         st.decks[deck][:] = pool[len(places) :]

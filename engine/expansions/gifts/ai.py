@@ -8,9 +8,9 @@ AI keeps the one whose best placement it values more.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.ai.heuristics import Outlook, preview
-from engine.board import Neighbours
 from engine.expansions.gifts.actions import CHOOSE, OPEN
 from engine.expansions.gifts.advice import tile_value
 from engine.expansions.gifts.cards import CARDS
@@ -57,11 +57,9 @@ def placement(game: Game, player: int) -> Action | None:
     rng = random.Random(f"gifts-ai/place/{len(game.actions)}/{player}")
     best: tuple[float, float, int, int, int] | None = None
     outlook = Outlook(game, player)  # option_values of every placement, worked out once
-    near: dict[tuple[int, int], Neighbours] = {}
     for x, y, r in game.legal_placements():
         value = outlook.best(kind, (x, y), r)
-        cell = near.get((x, y)) or near.setdefault((x, y), game.board.neighbours((x, y)))
-        if joins_others(game, player, FACES[(kind, r)], cell):
+        if joins_others(game, player, FACES[(kind, r)], outlook.edge_roots((x, y))):
             value += GIFT_WORTH
         key = (value, rng.random(), x, y, r)
         if best is None or key > best:
@@ -82,14 +80,12 @@ def earns_gift(game: Game, player: int, kind: str, x: int, y: int, rotation: int
     return False
 
 
-def joins_others(game: Game, player: int, face: Face, near: Neighbours) -> bool:
-    """earns_gift for ``face`` on the cell ``near`` describes, from the roots
-    across its edges (Board.neighbours), without previewing every segment."""
-    if not near.occupied:
-        return False
+def joins_others(game: Game, player: int, face: Face, edge_roots: Sequence[int | None]) -> bool:
+    """earns_gift for ``face`` on a cell, from the roots across its edges
+    (Outlook.edge_roots, Board.neighbours), without previewing every segment."""
     roots: dict[int, set[int]] = {}
     for edge, seg in face.edge_pairs:  # roads and cities meet across edges only
-        root = near.edge_roots[edge]
+        root = edge_roots[edge]
         if root is not None and face.segments[seg].kind in ("road", "city"):
             roots.setdefault(seg, set()).add(root)
     features = game.board.features

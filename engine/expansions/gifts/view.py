@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from engine.decks import shuffle
 from engine.expansions.gifts.state import NAME, state
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def redraw(game: Game, seat: int, rng: random.Random) -> None:
     st = state(game)
     others = [p for p in range(len(st.hands)) if p != seat]
     pool = sorted(st.deck + [c for p in others for c in st.hands[p]])
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     for p in others:
         n = len(st.hands[p])
         st.hands[p][:] = pool[:n]

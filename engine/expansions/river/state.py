@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.board import Pos
+from engine.decks import shuffle
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -43,5 +44,5 @@ def redraw(game: Game, seat: int, rng: random.Random) -> None:
     sorted first, so the result depends only on which tiles are left)."""
     pile = state(game).pile
     hidden = sorted(k for k in pile if k != LAKE)
-    rng.shuffle(hidden)
+    shuffle(hidden, rng)
     pile[:] = hidden + [k for k in pile if k == LAKE]
