@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -11,7 +13,7 @@ from db import Database
 from db.migrate import downgrade_async, upgrade_async
 from db.models import Base, GameResult
 from db.session import normalise_url
-from tests.db.play import new_table
+from tests.db.play import new_table, play_random
 
 
 def _diff(conn):  # type: ignore[no-untyped-def]
@@ -43,6 +45,30 @@ async def test_downgrade_and_upgrade_again(db_url: str) -> None:
             assert await conn.run_sync(_diff) == []
     finally:
         await db.dispose()
+
+
+async def test_a_downgrade_keeps_every_game_s_seats_and_actions(service, db_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Down to 0003 (each migration's downgrade from 0008 to 0004 runs): the
+    games' columns go, their seats and actions stay (a batch copy of ``games``
+    on SQLite once took them with it through ON DELETE CASCADE)."""
+    await play_random(service, await new_table(service), random.Random(1), limit=4)
+
+    async def counts() -> tuple[int, int]:
+        db = Database(db_url)
+        try:
+            async with db.engine.connect() as conn:
+                seats = (await conn.execute(text("SELECT count(*) FROM seats"))).scalar()
+                actions = (await conn.execute(text("SELECT count(*) FROM actions"))).scalar()
+                return int(seats or 0), int(actions or 0)
+        finally:
+            await db.dispose()
+
+    before = await counts()
+    assert before[0] == 3 and before[1] >= 3
+    await downgrade_async(db_url, "0003")
+    assert await counts() == before
+    await upgrade_async(db_url)
+    assert await counts() == before
 
 
 async def test_sqlite_connections_use_wal_and_a_busy_timeout(tmp_path) -> None:  # type: ignore[no-untyped-def]

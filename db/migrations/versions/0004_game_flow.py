@@ -27,6 +27,13 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("log_flow")
-        batch.drop_column("flow")
+    if op.get_bind().dialect.name == "sqlite":
+        # In place (SQLite 3.35+), as 0008: a batch copy re-creates ``games``,
+        # and with foreign keys on, its drop takes every game's seats and
+        # actions with it (ON DELETE CASCADE).
+        op.execute("ALTER TABLE games DROP COLUMN log_flow")
+        op.execute("ALTER TABLE games DROP COLUMN flow")
+    else:
+        with op.batch_alter_table("games") as batch:
+            batch.drop_column("log_flow")
+            batch.drop_column("flow")
