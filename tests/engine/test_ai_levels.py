@@ -28,7 +28,7 @@ AI_DIR = Path(__file__).resolve().parents[2] / "engine" / "ai"
 
 def quick(level: str, seed: int) -> object:
     """The level's policy; hard with a small budget (the same code path)."""
-    return Hard(seed, samples=3) if level == "hard" else policy(level, seed)
+    return Hard(seed, samples=2) if level == "hard" else policy(level, seed)
 
 
 def play(game: Game, levels: list[str]) -> Game:
