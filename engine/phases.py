@@ -287,6 +287,7 @@ class Hooks:
         # and what each expansion's holdings are worth to a player (engine.ai).
         self.ai_policies: list[AiPolicy] = []
         self.ai_worth: list[AiWorth] = []
+        self.ai_erosion = 0.0  # the expansions' erosions added up (engine.ai.evaluate)
 
     def on(self, name: str, fn: Callable[..., Any]) -> None:
         """Register on a hook point by name (untyped; prefer the attributes)."""

@@ -3,7 +3,8 @@
 An expansion is a :class:`Plugin`: its name, ``install(game)`` (state in
 ``game.ext[name]``, hooks, action types), its typed action classes, its AI
 policy (the reference AI's advice), the AI levels' estimate of what a
-player's holdings in it are worth, the tile kinds it brings (added to the
+player's holdings in it are worth and of what its cards take from unfinished
+features (its erosion), the tile kinds it brings (added to the
 catalogue, engine.tiles), what it does to a game's tiles (``stock``: adds,
 replaces or takes out tiles), and the names of the pieces it adds (A-1).
 ``engine.expansions`` registers the ones we ship, in the fixed order hooks
@@ -47,6 +48,9 @@ class Plugin:
     actions: tuple[type[GameAction], ...]
     ai: AiPolicy | None = None
     worth: AiWorth | None = None  # the AI levels' estimate of a player's holdings
+    # The AI levels: the share of an unfinished feature's expected points its
+    # owners lose, per tile still to come, to this expansion's cards (measured).
+    erosion: float = 0.0
     # Changes of its rules flow, for records of older flows (engine.flows).
     migrations: tuple[Migration, ...] = ()
     tiles: tuple[TileKind, ...] = ()
@@ -107,3 +111,4 @@ def install_expansions(game: Game) -> None:
                 game.hooks.ai_policies.append(plugin.ai)
             if plugin.worth is not None:
                 game.hooks.ai_worth.append(plugin.worth)
+            game.hooks.ai_erosion += plugin.erosion

@@ -10,7 +10,12 @@ B-8). A farm pays 3 per city it touches times that city's chance. Followers in
 supply are worth what they may still earn (less each, none beyond the turns
 left), followers that come back with a completed feature a little.
 Expansions add what their holdings are worth (``Plugin.worth``: gifts in
-hand, staked chips, cards in hand, scores held back by a lock).
+hand, staked chips, cards in hand, scores held back by a lock). Where their
+cards take points from unfinished features (a lock, a claim on an occupied
+feature, a swap, a road sweeper...), an unfinished feature keeps only
+``exp(-erosion × tiles left)`` of its expected points, ``erosion`` being the
+expansions' ``Plugin.erosion`` added up (measured by
+``python -m benchmarks.ai_erosion``; none in the base game).
 
 It reads the board, the scores, the supplies and the kinds of the tiles left,
 never their order: on a determinized game it uses only what the seat may know.
@@ -18,6 +23,7 @@ never their order: on a determinized game it uses only what the seat may know.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from engine import scoring
@@ -40,6 +46,7 @@ class Estimate:
         self.left = game.tiles_left()  # the land tiles and any opening pile (R-2)
         self.kinds = Counter(game.bag)  # what may close a land feature
         self.left_bucket = left_bucket(self.left)
+        self.keep = math.exp(-game.hooks.ai_erosion * self.left) if game.hooks.ai_erosion else 1.0
         self._fits: dict[int, int] = {}
         self._outlook: dict[int, tuple[float, float]] = {}
 
@@ -85,12 +92,12 @@ class Estimate:
     def feature_points(self, root: int, feat: Feature) -> tuple[float, float]:
         """(expected points to each owner, chance its followers come back)."""
         if feat.kind == "field":
-            return 3 * self.farm_cities(feat), 0.0
+            return 3 * self.farm_cities(feat) * self.keep, 0.0
         now = scoring.value(self.game, feat, False)[0]
         if feat.kind not in RING_KINDS and feat.open_edges == 0:
             return float(scoring.value(self.game, feat, True)[0]), 1.0
         chance, gain = self.outlook(root, feat)
-        return now + gain, chance
+        return (now + gain) * self.keep, chance
 
     def farm_cities(self, feat: Feature) -> float:
         """B-8: completed cities a farm touches, expected at the end."""

@@ -13,11 +13,14 @@ from __future__ import annotations
 from engine.expansions import abbot, bets, christmas, gifts, river
 from engine.expansions.abbot.ai import ai_policy as abbot_policy
 from engine.expansions.abbot.ai import worth as abbot_worth
+from engine.expansions.bets.ai import EROSION as bets_erosion
 from engine.expansions.bets.ai import ai_policy as bets_policy
 from engine.expansions.bets.ai import worth as bets_worth
+from engine.expansions.christmas.ai import EROSION as christmas_erosion
 from engine.expansions.christmas.ai import ai_policy as christmas_policy
 from engine.expansions.christmas.ai import worth as christmas_worth
 from engine.expansions.christmas.flows import MIGRATIONS as christmas_migrations
+from engine.expansions.gifts.ai import EROSION as gifts_erosion
 from engine.expansions.gifts.ai import advise as gifts_policy
 from engine.expansions.gifts.ai import worth as gifts_worth
 from engine.expansions.gifts.flows import MIGRATIONS as gifts_migrations
@@ -30,6 +33,7 @@ PLUGINS: tuple[Plugin, ...] = (
         gifts.ACTIONS,
         gifts_policy,
         worth=gifts_worth,
+        erosion=gifts_erosion,
         migrations=gifts_migrations,
     ),
     Plugin(
@@ -38,6 +42,7 @@ PLUGINS: tuple[Plugin, ...] = (
         bets.ACTIONS,
         bets_policy,
         worth=bets_worth,
+        erosion=bets_erosion,
         tiles=bets.BOOKMAKER_KINDS,
         stock=bets.stock,
     ),
@@ -47,6 +52,7 @@ PLUGINS: tuple[Plugin, ...] = (
         christmas.ACTIONS,
         christmas_policy,
         worth=christmas_worth,
+        erosion=christmas_erosion,
         migrations=christmas_migrations,
     ),
     Plugin(

@@ -19,6 +19,11 @@ from engine.phases import Action, Decision
 if TYPE_CHECKING:
     from engine.game import Game
 
+# AI levels: what an unfinished feature's expected points lose per tile still
+# to come where offices end roads and split fields early (engine.ai.evaluate;
+# measured by benchmarks.ai_erosion).
+EROSION = 0.003
+
 # Weights for how many tiles beyond the minimum a feature still gains.
 _GROWTH: tuple[tuple[int, float], ...] = ((0, 0.4), (1, 0.3), (2, 0.2), (3, 0.1))
 

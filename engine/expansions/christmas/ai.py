@@ -28,6 +28,11 @@ from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action, Decision
 if TYPE_CHECKING:
     from engine.game import Game
 
+# AI levels: what an unfinished feature loses per tile still to come to the
+# roadside attacks (locks, claims, swaps, tiebreaks) and the abbey scorings
+# (engine.ai.evaluate; measured by benchmarks.ai_erosion).
+EROSION = 0.008
+
 _KEEP_RANK = {"end": 3, "plain": 1, "lightning": 0}
 
 

@@ -20,6 +20,10 @@ from engine.phases import STEP_PLACE, Action, Decision
 from engine.tiles import FACES, Face
 
 GIFT_WORTH = 2.5  # a gift kept is 2 points (G-9), opened usually more
+# AI levels: what an unfinished feature loses per tile still to come to the
+# synod, road sweeper, change of position and cash out (engine.ai.evaluate;
+# measured by benchmarks.ai_erosion).
+EROSION = 0.003
 
 
 def advise(game: Game, player: int, decision: Decision, legal: list[Action]) -> Action | None:
