@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from copy import deepcopy
 from typing import Any
 
 import pytest
@@ -20,12 +21,14 @@ from engine import Game, IllegalAction
 from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_base_action
 from engine.ai import AI, Outlook, feature_value, option_values, preview
 from engine.ai.heuristics import _share
-from engine.board import Board, Placed
+from engine.board import Board, Feature, Placed
+from engine.board import Follower as Piece
 from engine.decks import shuffle
 from engine.directions import ROTATIONS
 from engine.events import EventLog
 from engine.expansions import known_expansions
-from engine.fork import copy_state
+from engine.expansions.bets.state import Scored
+from engine.fork import clone, copy_board, copy_state
 from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
 from engine.game import shuffled
 from engine.listing import place_actions
@@ -619,3 +622,87 @@ def test_a_board_s_copy_keeps_its_segments_while_the_original_joins_features():
     while game.pending is not None:
         game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
     assert {root: list(f.segments) for root, f in copy.board.features.items()} == before
+
+
+def _containers(value: Any, seen: dict[int, Any]) -> dict[int, Any]:
+    """Every changeable object reachable from ``value`` by id (lists, dicts,
+    sets, dataclass instances that are not frozen)."""
+    if id(value) in seen or isinstance(value, int | str | float | bool | type(None)):
+        return seen
+    if isinstance(value, tuple | frozenset):
+        for v in value:
+            _containers(v, seen)
+        return seen
+    seen[id(value)] = value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _containers(k, seen)
+            _containers(v, seen)
+    elif isinstance(value, list | set):
+        for v in value:
+            _containers(v, seen)
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            _containers(getattr(value, f.name), seen)
+    return seen
+
+
+def _check_forked_copies(game: Game, held: set[tuple[str, str]]) -> int:
+    """engine.fork.clone of each expansion state with its own forked(memo):
+    equal to deepcopy with the board's memo, sharing nothing changeable
+    with the original (board objects map to the copy's). Notes in ``held``
+    the fields that held something."""
+    checked = 0
+    for name, value in game.ext.items():
+        if not hasattr(type(value), "forked"):
+            continue
+        checked += 1
+        memo: dict[int, Any] = {}
+        board = copy_board(game.board, memo)
+        plain = deepcopy(value, dict(memo))
+        mine = clone(value, memo)
+        assert type(mine) is type(value) and mine == plain == value, name
+        originals = _containers(value, {})
+        new_board = _containers(board.features, {})
+        for key, obj in _containers(mine, {}).items():
+            assert key not in originals, (name, obj)
+            if isinstance(obj, Feature | Piece):
+                assert key in new_board, (name, obj)
+        held.update((name, f.name) for f in dataclasses.fields(value) if getattr(value, f.name))
+    return checked
+
+
+def test_an_expansion_state_s_own_fork_copy_is_its_deep_copy():
+    # gifts, bets and christmas copy their own state for a fork (forked):
+    # at every step of random games, then with what those games never hold
+    # between two steps (a turn's bet scorings, christmas modifiers).
+    held: set[tuple[str, str]] = set()
+    checked = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        game = Game([f"P{i}" for i in range(4)], ("gifts", "bets", "christmas"), seed)
+        while game.pending is not None:  # every step: some state lasts one step only
+            game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+            checked += _check_forked_copies(game, held)
+    assert checked > 300
+    bets, xmas = game.ext["bets"], game.ext["christmas"]
+    bets.scored = [Scored(3, "road", 2, [(0, 1)])]
+    xmas.modifiers = {3: [(0, "pennants-worth-3")]}
+    xmas.card_scoring = (1, "score-road")
+    xmas.deferred = [{"feature": "road", "x": 0, "y": 0, "tiles": 2, "points": {0: 2}}]
+    xmas.mastermind = (0, 1)
+    _check_forked_copies(game, held)
+    every = {(n, f.name) for n, v in game.ext.items() for f in dataclasses.fields(v)}
+    assert every - held == set()  # each field held something in some copy
+
+
+def test_a_feature_drops_the_first_equal_follower_as_list_remove_does():
+    # Feature.followers is a tuple replaced on change: drop() is list.remove.
+    a, b, a_twin = Piece(0, (0, 0), 1), Piece(1, (0, 0), 2), Piece(0, (0, 0), 1)
+    feat = Feature(0, "road", 1, (((0, 0), 1),), followers=(a, b, a_twin))
+    plain = [a, b, a_twin]
+    plain.remove(a_twin)
+    feat.drop(a_twin)
+    assert feat.followers == tuple(plain) and feat.followers[0] is b and feat.followers[1] is a_twin
+    with pytest.raises(ValueError):
+        feat.drop(Piece(2, (0, 0), 1))
