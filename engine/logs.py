@@ -58,12 +58,18 @@ class ActionLog(RecordLog[GameAction]):
     """The actions a game applied, stored typed (immutable). Reading one gives
     its record dict, a fresh copy: a caller changing it changes nothing here."""
 
-    __slots__ = ("append",)
+    __slots__ = ("_hidden", "_scanned", "append")
 
     def __init__(self) -> None:
         super().__init__()
         # The list's own append: one C call per action applied.
         self.append: Callable[[GameAction], None] = self._items.append
+        # Indexes of the actions with hidden fields (GameAction.HIDDEN) among
+        # the first _scanned, found when copying and handed to the copy: a
+        # seat's copy (every determinization) then redacts those few
+        # instead of reading every action. The log only grows.
+        self._hidden: tuple[int, ...] = ()
+        self._scanned = 0
 
     def typed(self) -> tuple[GameAction, ...]:
         return tuple(self._items)
@@ -71,11 +77,22 @@ class ActionLog(RecordLog[GameAction]):
     def copy(self, seat: int | None = None) -> ActionLog:
         """An independent log of the same actions; with ``seat``, as that seat
         knows them (GameAction.redacted)."""
-        out = ActionLog()
         items = self._items
+        if self._scanned < len(items):
+            start = self._scanned
+            found = [i for i, a in enumerate(items[start:], start) if a.HIDDEN]
+            if found:
+                self._hidden += tuple(found)
+            self._scanned = len(items)
+        out = ActionLog()
+        mine = out._items
+        mine.extend(items)
+        out._hidden, out._scanned = self._hidden, self._scanned
         if seat is not None:
-            items = [a if not a.HIDDEN or a.player == seat else _redacted(a, seat) for a in items]
-        out._items.extend(items)
+            for i in self._hidden:
+                a = mine[i]
+                if a.player != seat:
+                    mine[i] = _redacted(a, seat)
         return out
 
     def _read(self, items: list[GameAction]) -> list[Action]:

@@ -239,6 +239,34 @@ def test_a_seat_s_copy_of_the_event_log_leaves_out_exactly_others_private_events
         assert list(mine.copy(seat)) == list(mine)[:-2] + list(mine)[-1:]
 
 
+def test_a_seat_s_copy_of_the_action_log_is_each_action_as_the_seat_knows_it():
+    # engine.logs.ActionLog.copy(seat) redacts only the actions its scan found
+    # hidden, the scan handed from log to copy: against every action redacted
+    # by its definition, at every step, for logs copied early that grew apart.
+    def plain(actions, seat):
+        return [a if not a.HIDDEN or a.player == seat else a.redacted(seat) for a in actions]
+
+    rng = random.Random(2)
+    game = Game([f"P{i}" for i in range(3)], ("bets", "christmas", "gifts"), 2)
+    early = None
+    while game.pending is not None:
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+        log = game.actions
+        if len(log) == 40:
+            early = log.copy()
+        for seat in range(3):
+            assert list(log.copy(seat).typed()) == plain(log.typed(), seat)
+            assert list(log.copy().copy(seat).typed()) == plain(log.typed(), seat)
+            twice = log.copy((seat + 1) % 3).copy(seat)
+            assert list(twice.typed()) == plain(plain(log.typed(), (seat + 1) % 3), seat)
+        if early is not None and len(log) % 3 == 0:  # the early copy grows its own way
+            hidden = [a for a in log.typed() if a.HIDDEN]
+            early.append(hidden[-1] if hidden and len(early) % 2 else log.typed()[-1])
+            for seat in range(3):
+                assert list(early.copy(seat).typed()) == plain(early.typed(), seat)
+    assert any(a.HIDDEN for a in game.actions.typed())
+
+
 def test_a_determinization_s_log_redacts_other_seats_hidden_fields_alike_each_time():
     """Redacted actions are made once per action and seat (engine.logs): each
     determinization still shows the other seats' stakes blank, its own as played."""
