@@ -99,15 +99,17 @@ class ActionLog(RecordLog[GameAction]):
         return [a.to_record() for a in items]
 
 
-# Redacted actions by (action, seat): every determinization redacts the whole
-# log again, and equal actions (frozen values) are redacted alike. Emptied when full.
-_REDACTED: dict[tuple[GameAction, int], GameAction] = {}
+# Redacted actions by (id(action), seat), each entry holding its action (so
+# the id stays its own while the entry lives): every determinization redacts
+# the log's hidden actions again, and an action's hash reads all its fields.
+# Emptied when full.
+_REDACTED: dict[tuple[int, int], tuple[GameAction, GameAction]] = {}
 
 
 def _redacted(action: GameAction, seat: int) -> GameAction:
-    made = _REDACTED.get((action, seat))
-    if made is None:
+    kept = _REDACTED.get((id(action), seat))
+    if kept is None or kept[0] is not action:
         if len(_REDACTED) >= 4096:
             _REDACTED.clear()
-        made = _REDACTED[action, seat] = action.redacted(seat)
-    return made
+        kept = _REDACTED[id(action), seat] = (action, action.redacted(seat))
+    return kept[1]

@@ -734,3 +734,24 @@ def test_a_feature_drops_the_first_equal_follower_as_list_remove_does():
     assert feat.followers == tuple(plain) and feat.followers[0] is b and feat.followers[1] is a_twin
     with pytest.raises(ValueError):
         feat.drop(Piece(2, (0, 0), 1))
+
+
+def test_bet_chip_faces_sort_by_their_place_in_the_table():
+    # bet_chips.face_order: a dict's lookup for FACES.index.
+    from engine.expansions.bet_chips import FACES, face_order
+
+    assert [face_order(f) for f in FACES] == [FACES.index(f) for f in FACES]
+    assert sorted(reversed(FACES), key=face_order) == sorted(reversed(FACES), key=FACES.index)
+
+
+def test_a_kept_redaction_is_used_only_for_the_very_action_it_was_made_for():
+    # engine.logs keeps redactions by (id(action), seat), the action in the entry.
+    from engine.expansions.bets.actions import Stake
+    from engine.logs import _REDACTED, _redacted
+
+    mine, other = Stake(0, "4"), Stake(2, "5|6")
+    assert _redacted(mine, 1) == mine.redacted(1) != mine
+    assert _redacted(mine, 1) is _redacted(mine, 1)
+    _REDACTED[id(other), 1] = (mine, mine.redacted(1))  # as if an old id came back
+    assert _redacted(other, 1) == other.redacted(1)
+    assert _REDACTED[id(other), 1][0] is other
