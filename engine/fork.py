@@ -237,7 +237,8 @@ def copy_state(game: Game) -> Game:
     if turn is not None:
         cells = None if turn.allowed_cells is None else set(turn.allowed_cells)
         data = clone(turn.data, memo) if turn.data else {}
-        state["turn"] = dataclasses.replace(turn, allowed_cells=cells, data=data)
+        copied = state["turn"] = _new(type(turn))  # dataclasses.replace without its checks
+        copied.__dict__.update(turn.__dict__, allowed_cells=cells, data=data)
     state["ext"] = {name: clone(value, memo) for name, value in game.ext.items()}
     state["ai_seats"] = dict(game.ai_seats)
     state["_flow"] = None

@@ -755,3 +755,25 @@ def test_a_kept_redaction_is_used_only_for_the_very_action_it_was_made_for():
     _REDACTED[id(other), 1] = (mine, mine.redacted(1))  # as if an old id came back
     assert _redacted(other, 1) == other.redacted(1)
     assert _REDACTED[id(other), 1][0] is other
+
+
+def test_a_copy_s_turn_is_the_turn_with_cells_and_data_of_its_own():
+    # engine.fork.copy_state copies the turn's __dict__ (dataclasses.replace
+    # without its checks), then gives it its own allowed cells and data.
+    seen = set()
+    for seed in range(3):
+        for game in _played(seed, tuple(known_expansions()), 3):
+            turn = game.turn
+            if turn is None:
+                continue
+            copied = copy_state(game).turn
+            assert type(copied) is type(turn) and copied == dataclasses.replace(turn)
+            assert vars(copied).keys() == vars(turn).keys()
+            assert copied.data is not turn.data
+            seen.update(["data"] if turn.data else [])
+            mid = game
+    assert seen == {"data"}
+    mid.turn.allowed_cells = {(0, 1)}  # as fixes the cell
+    copied = copy_state(mid).turn
+    assert copied == dataclasses.replace(mid.turn)
+    assert copied.allowed_cells is not mid.turn.allowed_cells
