@@ -167,9 +167,22 @@ def _base(game: Game) -> Checkpoint | Redrawn:
     redo(scratch, game.actions.typed()[earlier.index : start])
     taken = lineage(scratch).checkpoint
     assert taken is not None and taken.index == start, "the turn start was not reached"
+    release(scratch)
     lin.checkpoint, lin.keep = taken, True
     game._watch = True
     return taken
+
+
+def release(game: Game) -> None:
+    """Let a copy go at once: close its turn flow. A game refers to its flow
+    and the flow's frames to the game, a cycle that only the garbage
+    collector frees otherwise, and an AI decision leaves one or more copies
+    behind (the collector's passes over them were most of the AI's slowest
+    decisions). The game reads as over afterwards; nothing is recorded."""
+    flow = game.__dict__.pop("_flow", None)
+    game._pending = None
+    if flow is not None:
+        flow.close()
 
 
 def fork(game: Game) -> Game:
