@@ -777,3 +777,21 @@ def test_a_copy_s_turn_is_the_turn_with_cells_and_data_of_its_own():
     copied = copy_state(mid).turn
     assert copied == dataclasses.replace(mid.turn)
     assert copied.allowed_cells is not mid.turn.allowed_cells
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_one_outlook_values_every_tile_kind_as_a_fresh_one_does(seed):
+    # gifts.advice.take_two_gain values each kind left with the decision's one
+    # Outlook (what it caches never depends on the kind): exactly as fresh ones.
+    from engine.expansions.gifts.advice import tile_value
+
+    checked = 0
+    for game in _played(seed, ("gifts",), players=3):
+        if game.pending is None or game.pending.step != "place":
+            continue
+        player = game.pending.active
+        shared = Outlook(game, player)
+        for kind in sorted(set(game.bag))[::3]:
+            assert tile_value(game, player, kind, shared) == tile_value(game, player, kind)
+            checked += 1
+    assert checked > 20
