@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterator, Sized
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.directions import OFFSETS, RING, facing_half, opposite
@@ -56,7 +56,9 @@ class Feature:
     segments: tuple[tuple[Pos, int], ...]
     open_edges: int = 0
     pennants: int = 0
-    followers: list[Follower] = field(default_factory=list)
+    # Replaced on change (Game.add_follower...): most features share (), so
+    # placements and board copies make no list per feature for the GC to track.
+    followers: tuple[Follower, ...] = ()
     # Fields: city nodes touched (a node may repeat; readers take the set of
     # their roots). A tuple, so the many features without cities share ().
     cities: tuple[int, ...] = ()
@@ -85,6 +87,11 @@ class Feature:
         join, scoring and card listing)."""
         marks = self._marks
         return None if marks is None else marks.get(key)
+
+    def drop(self, follower: Follower) -> None:
+        """Take the first follower equal to ``follower`` off (as list.remove)."""
+        i = self.followers.index(follower)
+        self.followers = self.followers[:i] + self.followers[i + 1 :]
 
     @property
     def marked(self) -> bool:
@@ -202,7 +209,7 @@ class Board:
         fa.open_edges += fb.open_edges
         fa.pennants += fb.pennants
         if fb.followers:
-            fa.followers.extend(fb.followers)
+            fa.followers += fb.followers
             self.occupied.add(ra)
         if fb.cities:
             fa.cities += fb.cities
@@ -353,7 +360,7 @@ class Board:
             feat.segments = (ref,)
             feat.open_edges = open_edges
             feat.pennants = pennants
-            feat.followers = []
+            feat.followers = ()
             feat.cities = tuple(map(base.__add__, adj)) if adj else ()
             feat.completed = False
             feat.twins = bool(siblings[i])

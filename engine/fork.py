@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -166,9 +167,22 @@ def _base(game: Game) -> Checkpoint | Redrawn:
     redo(scratch, game.actions.typed()[earlier.index : start])
     taken = lineage(scratch).checkpoint
     assert taken is not None and taken.index == start, "the turn start was not reached"
+    release(scratch)
     lin.checkpoint, lin.keep = taken, True
     game._watch = True
     return taken
+
+
+def release(game: Game) -> None:
+    """Let a copy go at once: close its turn flow. A game refers to its flow
+    and the flow's frames to the game, a cycle that only the garbage
+    collector frees otherwise, and an AI decision leaves one or more copies
+    behind (the collector's passes over them were most of the AI's slowest
+    decisions). The game reads as over afterwards; nothing is recorded."""
+    flow = game.__dict__.pop("_flow", None)
+    game._pending = None
+    if flow is not None:
+        flow.close()
 
 
 def fork(game: Game) -> Game:
@@ -236,7 +250,8 @@ def copy_state(game: Game) -> Game:
     if turn is not None:
         cells = None if turn.allowed_cells is None else set(turn.allowed_cells)
         data = clone(turn.data, memo) if turn.data else {}
-        state["turn"] = dataclasses.replace(turn, allowed_cells=cells, data=data)
+        copied = state["turn"] = _new(type(turn))  # dataclasses.replace without its checks
+        copied.__dict__.update(turn.__dict__, allowed_cells=cells, data=data)
     state["ext"] = {name: clone(value, memo) for name, value in game.ext.items()}
     state["ai_seats"] = dict(game.ai_seats)
     state["_flow"] = None
@@ -296,6 +311,9 @@ def clone(value: Any, memo: dict[int, Any]) -> Any:
     elif (names := _dataclass_fields(kind)) is not None:
         if not names:  # frozen: shared
             return value
+        if not isinstance(names, tuple):  # the class's own copy
+            out = memo[id(value)] = names(value, memo)
+            return out
         out = memo[id(value)] = kind.__new__(kind)
         for name in names:
             v = getattr(value, name)
@@ -305,18 +323,21 @@ def clone(value: Any, memo: dict[int, Any]) -> Any:
     return out
 
 
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
+Copier = Callable[[Any, dict[int, Any]], Any]
+_FIELDS: dict[type, tuple[str, ...] | Copier | None] = {}
 
 
-def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
+def _dataclass_fields(kind: type) -> tuple[str, ...] | Copier | None:
     """The field names clone copies of a dataclass (() when frozen: shared),
-    None for any other class; found once per class (every fork clones the
-    expansions' state)."""
+    or its own ``forked(memo)`` copy where it has one (an expansion's state:
+    written out, it copies several times quicker); None for any other class.
+    Found once per class (every fork clones the expansions' state)."""
     if kind not in _FIELDS:
-        names: tuple[str, ...] | None = None
+        names: tuple[str, ...] | Copier | None = None
         if dataclasses.is_dataclass(kind):
             frozen = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
             names = () if frozen else tuple(f.name for f in dataclasses.fields(kind))
+            names = getattr(kind, "forked", names)
         _FIELDS[kind] = names
     return _FIELDS[kind]
 
@@ -332,11 +353,14 @@ def copy_board(board: Board, memo: dict[int, object]) -> Board:
     new.node_seg = board.node_seg.copy()
     features: dict[int, Feature] = {}
     for root, f in board.features.items():
-        followers = []
-        for old in f.followers:
-            follower = Follower(old.player, old.pos, old.seg, old.lying, old.piece)
-            memo[id(old)] = follower
-            followers.append(follower)
+        followers = f.followers  # () shared: most features hold none
+        if followers:
+            copies = []
+            for old in followers:
+                follower = Follower(old.player, old.pos, old.seg, old.lying, old.piece)
+                memo[id(old)] = follower
+                copies.append(follower)
+            followers = tuple(copies)
         marks = f._marks
         if marks is not None:
             marks = {

@@ -328,7 +328,7 @@ class Game:
         with ``piece``, that expansion's piece instead (not from the supply)."""
         follower = Piece(player, pos, seg, lying, piece)
         feat = self.board.feature_at(pos, seg)
-        feat.followers.append(follower)
+        feat.followers += (follower,)
         self.board.occupied.add(feat.id)
         if piece is None:
             self.supply[player] -= 1
@@ -338,17 +338,16 @@ class Game:
 
     def remove_follower(self, follower: Piece) -> None:
         """Return one follower to its owner's supply (a piece just leaves the board)."""
-        feat = self.board.feature_at(follower.pos, follower.seg)
-        feat.followers.remove(follower)
+        self.board.feature_at(follower.pos, follower.seg).drop(follower)
         if follower.piece is None:
             self.supply[follower.player] += 1
 
     def move_follower(self, follower: Piece, pos: Pos, seg: int, lying: bool = False) -> None:
         """Move a follower to another segment (its supply is unchanged)."""
-        self.board.feature_at(follower.pos, follower.seg).followers.remove(follower)
+        self.board.feature_at(follower.pos, follower.seg).drop(follower)
         follower.pos, follower.seg, follower.lying = pos, seg, lying
         feat = self.board.feature_at(pos, seg)
-        feat.followers.append(follower)
+        feat.followers += (follower,)
         self.board.occupied.add(feat.id)
         self.hooks.follower_placed(self, feat, follower)
 
@@ -362,7 +361,7 @@ class Game:
         for f in feat.followers:
             if f.piece is None:
                 self.supply[f.player] += 1
-        feat.followers.clear()
+        feat.followers = ()
 
     def location(self, follower: Piece) -> str:
         return self.board.location_name(follower.pos, follower.seg)

@@ -58,12 +58,18 @@ class ActionLog(RecordLog[GameAction]):
     """The actions a game applied, stored typed (immutable). Reading one gives
     its record dict, a fresh copy: a caller changing it changes nothing here."""
 
-    __slots__ = ("append",)
+    __slots__ = ("_hidden", "_scanned", "append")
 
     def __init__(self) -> None:
         super().__init__()
         # The list's own append: one C call per action applied.
         self.append: Callable[[GameAction], None] = self._items.append
+        # Indexes of the actions with hidden fields (GameAction.HIDDEN) among
+        # the first _scanned, found when copying and handed to the copy: a
+        # seat's copy (every determinization) then redacts those few
+        # instead of reading every action. The log only grows.
+        self._hidden: tuple[int, ...] = ()
+        self._scanned = 0
 
     def typed(self) -> tuple[GameAction, ...]:
         return tuple(self._items)
@@ -71,26 +77,39 @@ class ActionLog(RecordLog[GameAction]):
     def copy(self, seat: int | None = None) -> ActionLog:
         """An independent log of the same actions; with ``seat``, as that seat
         knows them (GameAction.redacted)."""
-        out = ActionLog()
         items = self._items
+        if self._scanned < len(items):
+            start = self._scanned
+            found = [i for i, a in enumerate(items[start:], start) if a.HIDDEN]
+            if found:
+                self._hidden += tuple(found)
+            self._scanned = len(items)
+        out = ActionLog()
+        mine = out._items
+        mine.extend(items)
+        out._hidden, out._scanned = self._hidden, self._scanned
         if seat is not None:
-            items = [a if not a.HIDDEN or a.player == seat else _redacted(a, seat) for a in items]
-        out._items.extend(items)
+            for i in self._hidden:
+                a = mine[i]
+                if a.player != seat:
+                    mine[i] = _redacted(a, seat)
         return out
 
     def _read(self, items: list[GameAction]) -> list[Action]:
         return [a.to_record() for a in items]
 
 
-# Redacted actions by (action, seat): every determinization redacts the whole
-# log again, and equal actions (frozen values) are redacted alike. Emptied when full.
-_REDACTED: dict[tuple[GameAction, int], GameAction] = {}
+# Redacted actions by (id(action), seat), each entry holding its action (so
+# the id stays its own while the entry lives): every determinization redacts
+# the log's hidden actions again, and an action's hash reads all its fields.
+# Emptied when full.
+_REDACTED: dict[tuple[int, int], tuple[GameAction, GameAction]] = {}
 
 
 def _redacted(action: GameAction, seat: int) -> GameAction:
-    made = _REDACTED.get((action, seat))
-    if made is None:
+    kept = _REDACTED.get((id(action), seat))
+    if kept is None or kept[0] is not action:
         if len(_REDACTED) >= 4096:
             _REDACTED.clear()
-        made = _REDACTED[action, seat] = action.redacted(seat)
-    return made
+        kept = _REDACTED[id(action), seat] = (action, action.redacted(seat))
+    return kept[1]

@@ -9,6 +9,7 @@ import math
 import random
 
 from engine.ai.moves import Level, ranked
+from engine.fork import release
 from engine.phases import Action
 from engine.seat import SeatView
 
@@ -21,7 +22,9 @@ class Easy(Level):
     level = "easy"
 
     def decide(self, view: SeatView, choices: list[Action], rng: random.Random) -> Action:
-        moves = ranked(view.determinized(rng), view.seat, rng)[:KEEP]
+        game = view.determinized(rng)
+        moves = ranked(game, view.seat, rng)[:KEEP]
+        release(game)  # freed now, not by the garbage collector
         if not any(m.spots for m in moves) and moves[0].action["type"] != "follower":
             return rng.choice(choices) if rng.random() < WHIM else moves[0].action
         top = moves[0].prior

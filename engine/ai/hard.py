@@ -30,6 +30,7 @@ import math
 import random
 
 from engine.ai.moves import Level, candidates, playout, ranked
+from engine.fork import release
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
 from engine.seat import SeatView
 
@@ -61,6 +62,7 @@ class Hard(Level):
     def decide(self, view: SeatView, choices: list[Action], rng: random.Random) -> Action:
         first = view.determinized(rng)
         pool = candidates(ranked(first, view.seat, rng), PLACEMENTS, SPOTS, OPTIONS)
+        release(first)  # freed now, not by the garbage collector
         if len(pool) == 1:
             return pool[0][0]
         assert view.decision is not None  # legal() says so
@@ -79,6 +81,7 @@ class Hard(Level):
                 for i in alive:
                     totals[i] += playout(sample, view.seat, pool[i], seed, turns)
                     counts[i] += 1
+                release(sample)
             if r < rounds - 1:
                 alive.sort(key=lambda i: (totals[i] / counts[i], pool[i][2]), reverse=True)
                 alive = alive[: max(1, math.ceil(len(alive) / 2))]

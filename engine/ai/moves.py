@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from engine.ai import reference
 from engine.ai.evaluate import final_scores, margin
 from engine.ai.heuristics import Outlook
+from engine.fork import release
 from engine.game import Game
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
 from engine.seat import SeatView
@@ -172,4 +173,6 @@ def playout(sample: Game, seat: int, candidate: Candidate, seed: int, turns: int
         if game.pending is None:
             break
         finish_turn(game, rng)
-    return margin(final_scores(game), seat)
+    lead = margin(final_scores(game), seat)
+    release(game)  # freed now, not by the garbage collector
+    return lead

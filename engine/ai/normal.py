@@ -15,6 +15,7 @@ import random
 import statistics
 
 from engine.ai.moves import Level, candidates, playout, ranked
+from engine.fork import release
 from engine.phases import Action
 from engine.seat import SeatView
 
@@ -42,5 +43,7 @@ class Normal(Level):
             entry = (value, candidate[2], rng.random(), candidate[0])
             if best is None or entry[:3] > best[:3]:
                 best = entry
+        for g in samples:
+            release(g)  # freed now, not by the garbage collector
         assert best is not None
         return best[3]

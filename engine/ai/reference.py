@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 
 from engine.ai.heuristics import Outlook, feature_value, preview_of
+from engine.fork import release
 from engine.game import Game
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
 from engine.seat import SeatView
@@ -39,7 +40,11 @@ class AI:
         if view.decision is None:
             raise ValueError("the game is over")
         sample = random.Random(f"{self.seed}/{view.actions_taken}/{view.seat}/sample")
-        return decide(view.determinized(sample), view.seat, self.seed)
+        game = view.determinized(sample)
+        try:
+            return decide(game, view.seat, self.seed)
+        finally:
+            release(game)
 
 
 def decide(game: Game, player: int, seed: int) -> Action:

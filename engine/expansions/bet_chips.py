@@ -7,6 +7,7 @@ face means editing one row. Each colour owns one chip of every row (6 chips).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -54,6 +55,7 @@ def payout(face: str, tiles: int) -> int:
     return max((w.points for w in CHIPS[face].wins if w.matches(tiles)), default=0)
 
 
-def face_order(face: str) -> int:
-    """Position of a face in the table (to list a supply in a stable order)."""
-    return FACES.index(face)
+# Position of a face in the table (to list a supply in a stable order): a
+# dict's own lookup, a sort key without a Python call per chip (every
+# determinization sorts the other seats' chips).
+face_order: Callable[[str], int] = {face: i for i, face in enumerate(FACES)}.__getitem__

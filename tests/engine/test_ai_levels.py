@@ -201,3 +201,29 @@ def test_the_levels_weigh_every_legal_answer_of_a_decision_abbot_and_river_inclu
             seen |= {a["type"] + ("+abbot" if a.get("abbot") else "") for a in legal}
             game.apply(rng.choice(legal))
     assert {"follower+abbot", "abbot-back"} <= seen
+
+
+@pytest.mark.parametrize("level", sorted(POLICIES))
+def test_a_level_leaves_no_copy_of_the_game_behind(level):
+    # Every determinization and playout fork a level makes is released
+    # (engine.fork.release): none waits for the garbage collector, whose
+    # passes over them made the AI's slowest decisions.
+    import gc
+
+    game, rng = Game(["A", "B", "C"], ("gifts", "bets", "christmas"), 4), random.Random(4)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+
+    def flows() -> set[int]:  # games with a live turn flow (other tests' too)
+        return {id(g) for g in gc.get_objects() if isinstance(g, Game) and vars(g).get("_flow")}
+
+    gc.collect()
+    gc.disable()
+    try:
+        before = flows()
+        for _ in range(6):
+            seat = game.pending.players[0]
+            game.apply(quick(level, 1).choose(SeatView(game, seat)))  # type: ignore[attr-defined]
+            assert flows() - before == set()
+    finally:
+        gc.enable()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from copy import deepcopy
 from typing import Any
 
 import pytest
@@ -20,12 +21,14 @@ from engine import Game, IllegalAction
 from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_base_action
 from engine.ai import AI, Outlook, feature_value, option_values, preview
 from engine.ai.heuristics import _share
-from engine.board import Board, Placed
+from engine.board import Board, Feature, Placed
+from engine.board import Follower as Piece
 from engine.decks import shuffle
 from engine.directions import ROTATIONS
 from engine.events import EventLog
 from engine.expansions import known_expansions
-from engine.fork import copy_state
+from engine.expansions.bets.state import Scored
+from engine.fork import clone, copy_board, copy_state
 from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
 from engine.game import shuffled
 from engine.listing import place_actions
@@ -234,6 +237,34 @@ def test_a_seat_s_copy_of_the_event_log_leaves_out_exactly_others_private_events
         assert list(mine.copy()) == list(mine)
         assert list(mine.copy().copy(seat)) == _seen_by(list(mine), seat)
         assert list(mine.copy(seat)) == list(mine)[:-2] + list(mine)[-1:]
+
+
+def test_a_seat_s_copy_of_the_action_log_is_each_action_as_the_seat_knows_it():
+    # engine.logs.ActionLog.copy(seat) redacts only the actions its scan found
+    # hidden, the scan handed from log to copy: against every action redacted
+    # by its definition, at every step, for logs copied early that grew apart.
+    def plain(actions, seat):
+        return [a if not a.HIDDEN or a.player == seat else a.redacted(seat) for a in actions]
+
+    rng = random.Random(2)
+    game = Game([f"P{i}" for i in range(3)], ("bets", "christmas", "gifts"), 2)
+    early = None
+    while game.pending is not None:
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+        log = game.actions
+        if len(log) == 40:
+            early = log.copy()
+        for seat in range(3):
+            assert list(log.copy(seat).typed()) == plain(log.typed(), seat)
+            assert list(log.copy().copy(seat).typed()) == plain(log.typed(), seat)
+            twice = log.copy((seat + 1) % 3).copy(seat)
+            assert list(twice.typed()) == plain(plain(log.typed(), (seat + 1) % 3), seat)
+        if early is not None and len(log) % 3 == 0:  # the early copy grows its own way
+            hidden = [a for a in log.typed() if a.HIDDEN]
+            early.append(hidden[-1] if hidden and len(early) % 2 else log.typed()[-1])
+            for seat in range(3):
+                assert list(early.copy(seat).typed()) == plain(early.typed(), seat)
+    assert any(a.HIDDEN for a in game.actions.typed())
 
 
 def test_a_determinization_s_log_redacts_other_seats_hidden_fields_alike_each_time():
@@ -619,3 +650,148 @@ def test_a_board_s_copy_keeps_its_segments_while_the_original_joins_features():
     while game.pending is not None:
         game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
     assert {root: list(f.segments) for root, f in copy.board.features.items()} == before
+
+
+def _containers(value: Any, seen: dict[int, Any]) -> dict[int, Any]:
+    """Every changeable object reachable from ``value`` by id (lists, dicts,
+    sets, dataclass instances that are not frozen)."""
+    if id(value) in seen or isinstance(value, int | str | float | bool | type(None)):
+        return seen
+    if isinstance(value, tuple | frozenset):
+        for v in value:
+            _containers(v, seen)
+        return seen
+    seen[id(value)] = value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _containers(k, seen)
+            _containers(v, seen)
+    elif isinstance(value, list | set):
+        for v in value:
+            _containers(v, seen)
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            _containers(getattr(value, f.name), seen)
+    return seen
+
+
+def _check_forked_copies(game: Game, held: set[tuple[str, str]]) -> int:
+    """engine.fork.clone of each expansion state with its own forked(memo):
+    equal to deepcopy with the board's memo, sharing nothing changeable
+    with the original (board objects map to the copy's). Notes in ``held``
+    the fields that held something."""
+    checked = 0
+    for name, value in game.ext.items():
+        if not hasattr(type(value), "forked"):
+            continue
+        checked += 1
+        memo: dict[int, Any] = {}
+        board = copy_board(game.board, memo)
+        plain = deepcopy(value, dict(memo))
+        mine = clone(value, memo)
+        assert type(mine) is type(value) and mine == plain == value, name
+        originals = _containers(value, {})
+        new_board = _containers(board.features, {})
+        for key, obj in _containers(mine, {}).items():
+            assert key not in originals, (name, obj)
+            if isinstance(obj, Feature | Piece):
+                assert key in new_board, (name, obj)
+        held.update((name, f.name) for f in dataclasses.fields(value) if getattr(value, f.name))
+    return checked
+
+
+def test_an_expansion_state_s_own_fork_copy_is_its_deep_copy():
+    # gifts, bets and christmas copy their own state for a fork (forked):
+    # at every step of random games, then with what those games never hold
+    # between two steps (a turn's bet scorings, christmas modifiers).
+    held: set[tuple[str, str]] = set()
+    checked = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        game = Game([f"P{i}" for i in range(4)], ("gifts", "bets", "christmas"), seed)
+        while game.pending is not None:  # every step: some state lasts one step only
+            game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+            checked += _check_forked_copies(game, held)
+    assert checked > 300
+    bets, xmas = game.ext["bets"], game.ext["christmas"]
+    bets.scored = [Scored(3, "road", 2, [(0, 1)])]
+    xmas.modifiers = {3: [(0, "pennants-worth-3")]}
+    xmas.card_scoring = (1, "score-road")
+    xmas.deferred = [{"feature": "road", "x": 0, "y": 0, "tiles": 2, "points": {0: 2}}]
+    xmas.mastermind = (0, 1)
+    _check_forked_copies(game, held)
+    every = {(n, f.name) for n, v in game.ext.items() for f in dataclasses.fields(v)}
+    assert every - held == set()  # each field held something in some copy
+
+
+def test_a_feature_drops_the_first_equal_follower_as_list_remove_does():
+    # Feature.followers is a tuple replaced on change: drop() is list.remove.
+    a, b, a_twin = Piece(0, (0, 0), 1), Piece(1, (0, 0), 2), Piece(0, (0, 0), 1)
+    feat = Feature(0, "road", 1, (((0, 0), 1),), followers=(a, b, a_twin))
+    plain = [a, b, a_twin]
+    plain.remove(a_twin)
+    feat.drop(a_twin)
+    assert feat.followers == tuple(plain) and feat.followers[0] is b and feat.followers[1] is a_twin
+    with pytest.raises(ValueError):
+        feat.drop(Piece(2, (0, 0), 1))
+
+
+def test_bet_chip_faces_sort_by_their_place_in_the_table():
+    # bet_chips.face_order: a dict's lookup for FACES.index.
+    from engine.expansions.bet_chips import FACES, face_order
+
+    assert [face_order(f) for f in FACES] == [FACES.index(f) for f in FACES]
+    assert sorted(reversed(FACES), key=face_order) == sorted(reversed(FACES), key=FACES.index)
+
+
+def test_a_kept_redaction_is_used_only_for_the_very_action_it_was_made_for():
+    # engine.logs keeps redactions by (id(action), seat), the action in the entry.
+    from engine.expansions.bets.actions import Stake
+    from engine.logs import _REDACTED, _redacted
+
+    mine, other = Stake(0, "4"), Stake(2, "5|6")
+    assert _redacted(mine, 1) == mine.redacted(1) != mine
+    assert _redacted(mine, 1) is _redacted(mine, 1)
+    _REDACTED[id(other), 1] = (mine, mine.redacted(1))  # as if an old id came back
+    assert _redacted(other, 1) == other.redacted(1)
+    assert _REDACTED[id(other), 1][0] is other
+
+
+def test_a_copy_s_turn_is_the_turn_with_cells_and_data_of_its_own():
+    # engine.fork.copy_state copies the turn's __dict__ (dataclasses.replace
+    # without its checks), then gives it its own allowed cells and data.
+    seen = set()
+    for seed in range(3):
+        for game in _played(seed, tuple(known_expansions()), 3):
+            turn = game.turn
+            if turn is None:
+                continue
+            copied = copy_state(game).turn
+            assert type(copied) is type(turn) and copied == dataclasses.replace(turn)
+            assert vars(copied).keys() == vars(turn).keys()
+            assert copied.data is not turn.data
+            seen.update(["data"] if turn.data else [])
+            mid = game
+    assert seen == {"data"}
+    mid.turn.allowed_cells = {(0, 1)}  # as X-5.5 fixes the cell
+    copied = copy_state(mid).turn
+    assert copied == dataclasses.replace(mid.turn)
+    assert copied.allowed_cells is not mid.turn.allowed_cells
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_one_outlook_values_every_tile_kind_as_a_fresh_one_does(seed):
+    # gifts.advice.take_two_gain values each kind left with the decision's one
+    # Outlook (what it caches never depends on the kind): exactly as fresh ones.
+    from engine.expansions.gifts.advice import tile_value
+
+    checked = 0
+    for game in _played(seed, ("gifts",), players=3):
+        if game.pending is None or game.pending.step != "place":
+            continue
+        player = game.pending.active
+        shared = Outlook(game, player)
+        for kind in sorted(set(game.bag))[::3]:
+            assert tile_value(game, player, kind, shared) == tile_value(game, player, kind)
+            checked += 1
+    assert checked > 20

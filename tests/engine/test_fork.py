@@ -298,3 +298,37 @@ def test_bad_ai_seats_in_a_record_are_refused_with_a_reason(ai):
     with pytest.raises(RecordError) as err:
         replay(rec)
     assert "seat" in err.value.message or "'ai'" in err.value.message
+
+
+def test_a_released_copy_is_freed_at_once_and_its_original_plays_on():
+    # engine.fork.release closes a copy's turn flow, the one cycle holding it
+    # (game -> flow -> frames -> game): reference counting then frees it.
+    import gc
+    import weakref
+
+    from engine.fork import release
+
+    game, rng = Game(["A", "B", "C"], HIDDEN, 3), random.Random(3)
+    for _ in range(60):
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    before = state(game)
+    gc.disable()
+    try:
+        kept = game.fork()
+        left = weakref.ref(kept)
+        del kept
+        assert left() is not None  # a cycle: only the collector frees it
+        for make in (game.fork, lambda: game.determinized(1, random.Random(5))):
+            copy = make()
+            gone = weakref.ref(copy)
+            release(copy)
+            assert copy.pending is None and copy.legal_actions(0) == []
+            with pytest.raises(IllegalAction):
+                copy.apply({"player": 0, "type": "follower", "location": None})
+            del copy
+            assert gone() is None  # freed at once
+    finally:
+        gc.enable()
+    assert state(game) == before
+    while game.pending is not None:  # the original plays on
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))

@@ -56,6 +56,20 @@ class BetsState:
     asks: dict[tuple[int, Pos], list[int]] = field(default_factory=dict)
     answers: dict[tuple[int, Pos], int] = field(default_factory=dict)
 
+    def forked(self, memo: dict[int, Any]) -> BetsState:
+        """A fork's copy (engine.fork.clone, which every determinization
+        makes): each container and chip copied; cells and roots are values."""
+        return BetsState(
+            [faces.copy() for faces in self.supply],
+            self.offices.copy(),
+            {pos: [StakedChip(c.player, c.face) for c in s] for pos, s in self.stacks.items()},
+            self.office,
+            self.waiting.copy(),
+            [Scored(s.root, s.kind, s.tiles, s.offices.copy()) for s in self.scored],
+            {key: roots.copy() for key, roots in self.asks.items()},
+            self.answers.copy(),
+        )
+
 
 def state(game: Game) -> BetsState:
     st: BetsState = game.ext[NAME]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine import scoring
 from engine.actions import GameAction, named_segment
 from engine.board import Feature, Follower
+from engine.fork import clone
 from engine.marks import LOCKED
 from engine.phases import Decision
 
@@ -84,6 +85,25 @@ class XmasState:
     card_scoring: tuple[int, str] | None = None  # (player, card) of X-3.3 scoring
     final: bool = False
     ask: Ask | None = None
+
+    def forked(self, memo: dict[int, Any]) -> XmasState:
+        """A fork's copy (engine.fork.clone, which every determinization
+        makes): lists of card ids copied; what refers to the board (the
+        question's options) and the deferred scores by clone itself."""
+        return XmasState(
+            {name: cards.copy() for name, cards in self.decks.items()},
+            [hand.copy() for hand in self.hands],
+            self.discard.copy(),
+            self.in_play.copy(),
+            [cards.copy() for cards in self.end_cards],
+            clone(self.deferred, memo) if self.deferred else [],
+            self.mastermind,
+            self.mastermind_card,
+            {root: used.copy() for root, used in self.modifiers.items()},
+            self.card_scoring,
+            self.final,
+            None if self.ask is None else clone(self.ask, memo),
+        )
 
 
 def state(game: Game) -> XmasState:

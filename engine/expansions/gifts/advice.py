@@ -26,9 +26,8 @@ SAMPLE_KINDS = 6  # tile kinds from the pile sampled to judge Take two
 def tile_value(game: Game, player: int, kind: str, outlook: Outlook | None = None) -> float:
     """The AI's value of its best placement of ``kind`` (-inf if none);
     ``outlook``: one already made for this decision (the board unchanged)."""
-    outlook = outlook or Outlook(game, player)
+    outlook = outlook or Outlook(game, player)  # what it worked out serves every kind
     best = float("-inf")
-    outlook = Outlook(game, player)  # option_values of every placement, worked out once
     for x, y, r in game.board.placements(kind):
         best = max(best, outlook.best(kind, (x, y), r))
     return best

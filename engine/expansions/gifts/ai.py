@@ -31,7 +31,8 @@ def advise(game: Game, player: int, decision: Decision, legal: list[Action]) -> 
         choices = [a for a in legal if a["type"] == CHOOSE]
         if not choices:
             return None
-        return max(choices, key=lambda a: tile_value(game, player, a["tile"]))
+        outlook = Outlook(game, player)  # one for both tiles: the board is the same
+        return max(choices, key=lambda a: tile_value(game, player, a["tile"], outlook))
     if decision.step != STEP_PLACE:
         return None
     openings = [a for a in legal if a["type"] == OPEN]

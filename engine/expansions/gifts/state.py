@@ -8,7 +8,7 @@ the position of a returned tile from ``game.rng``, so replays are exact.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import scoring
 
@@ -38,6 +38,10 @@ class GiftsState:
     deck: list[str]  # face down, top first
     discard: list[str] = field(default_factory=list)  # face up, oldest first
     hands: list[list[str]] = field(default_factory=list)  # unopened gifts per seat
+
+    def forked(self, memo: dict[int, Any]) -> GiftsState:
+        """A fork's copy (engine.fork.clone): lists of card ids, each copied."""
+        return GiftsState(self.deck.copy(), self.discard.copy(), [h.copy() for h in self.hands])
 
 
 def state(game: Game) -> GiftsState:
