@@ -30,7 +30,7 @@ from multiprocessing import Pool
 from engine import Game, scoring
 from engine.ai.evaluate import Estimate
 from engine.ai.reference import decide
-from engine.expansions import known_expansions
+from engine.expansions import PLUGINS, known_expansions
 from engine.phases import STEP_PLACE
 from engine.tiles import RING_KINDS
 
@@ -137,9 +137,11 @@ def run(argv: list[str]) -> None:
             e, coef = fit(data)
             base = e if base is None else base
             name = "+".join(expansions) or "base"
+            stated = sum(p.erosion for p in PLUGINS if p.name in expansions)
             print(
-                f"{name:24} erosion {e:.3f} per tile (over the base game {e - base:+.3f}), "
-                f"coefficient {coef:.2f}, {len(data)} notes from {args.games} games",
+                f"{name:24} erosion {e:.3f} per tile (over the base game {e - base:+.3f}; "
+                f"Plugin.erosion says {stated:.3f}), coefficient {coef:.2f}, "
+                f"{len(data)} notes from {args.games} games",
                 flush=True,
             )
 
