@@ -14,9 +14,10 @@ supply, followers coming back) and each expansion's ``Plugin.worth``; at the
 end of the game, the gap in final scores. The erosion ``e`` is the one that
 best explains how the gap moved from then on (least squares of the gap's
 change on the players' differences in ``features × exp(-e × tiles left)``,
-the rest and each worth, over a grid of ``e``). The base game's own figure is
-what the table already leaves out; each expansion's erosion is its figure
-over the base game's.
+the rest and each worth, over a grid of ``e``). It prints each set's
+reading, the reading over the base game's (which the base evaluation keeps
+as it is) and what the expansions' ``Plugin.erosion`` add up to; docs/ai.md
+says how the values were set.
 """
 
 from __future__ import annotations
