@@ -57,42 +57,44 @@ class Tables:
         old = (await visible(self.ctx.store, caller, game_id)).info
         if old.seat_of(caller.user_id) is None or old.status != FINISHED:
             raise NotAPlayer(game_id)
-        running = await self.ctx.store.list_games(guild_id=old.guild_id)
-        opened = [g for g in running if g.options.get(options.REMATCH_OF) == old.id]
-        if opened:
-            return opened[-1], False
-        order = [*old.seats[1:], *old.seats[:1]]  # the first seat moves on by one
-        league_id, unrated = old.league_id, None
-        if league_id is not None:
-            today = self.ctx.clock().date()
-            played = (old.finished_at or self.ctx.clock()).date()
-            server = await self.ctx.store.servers.defaults(old.guild_id)
-            if not await self.ctx.leagues.season_open(league_id, played, today):
-                league_id, unrated = None, "season"
-            elif any(s.is_ai for s in old.seats) and not server.ai_in_leagues:
-                league_id, unrated = None, "no_ai"
-        extra = {k: v for k, v in old.options.items() if k not in NOT_COPIED}
-        extra[options.REMATCH_OF] = old.id
-        if unrated:
-            extra[options.UNRATED] = unrated
-        here = dataclasses.replace(caller, channel_id=old.channel_id)
-        info = await self.lobby.open(
-            here,
-            expansions=list(old.expansions),
-            game_options=GameOptions(old.turn_timeout_seconds, old.timeout_policy, extra),
-            league_id=league_id,
-            invited=[s.user_id for s in order if s.user_id is not None],
-            private=bool(old.options.get(options.PRIVATE)),
-        )
-        async with self.ctx.open(info.id) as table:
-            keys = []
-            for seat in order:  # AI seats kept, at their levels (in the order of the seats)
-                if seat.is_ai:
-                    level = seat_level(old, old.seats.index(seat))
-                    keys.append(seat_key(await self.lobby.seat_ai(table, level)))
-                else:
-                    keys.append(f"u{seat.user_id}")
-            info = await table.update_options(**{options.SEAT_ORDER: keys})
+        # Two clicks at once: the second waits for the first's lobby and joins it.
+        async with self.ctx.open(old.id, read=False):
+            running = await self.ctx.store.list_games(guild_id=old.guild_id)
+            opened = [g for g in running if g.options.get(options.REMATCH_OF) == old.id]
+            if opened:
+                return opened[-1], False
+            order = [*old.seats[1:], *old.seats[:1]]  # the first seat moves on by one
+            league_id, unrated = old.league_id, None
+            if league_id is not None:
+                today = self.ctx.clock().date()
+                played = (old.finished_at or self.ctx.clock()).date()
+                server = await self.ctx.store.servers.defaults(old.guild_id)
+                if not await self.ctx.leagues.season_open(league_id, played, today):
+                    league_id, unrated = None, "season"
+                elif any(s.is_ai for s in old.seats) and not server.ai_in_leagues:
+                    league_id, unrated = None, "no_ai"
+            extra = {k: v for k, v in old.options.items() if k not in NOT_COPIED}
+            extra[options.REMATCH_OF] = old.id
+            if unrated:
+                extra[options.UNRATED] = unrated
+            here = dataclasses.replace(caller, channel_id=old.channel_id)
+            info = await self.lobby.open(
+                here,
+                expansions=list(old.expansions),
+                game_options=GameOptions(old.turn_timeout_seconds, old.timeout_policy, extra),
+                league_id=league_id,
+                invited=[s.user_id for s in order if s.user_id is not None],
+                private=bool(old.options.get(options.PRIVATE)),
+            )
+            async with self.ctx.open(info.id) as table:
+                keys = []
+                for seat in order:  # AI seats kept, at their levels (in the order of the seats)
+                    if seat.is_ai:
+                        level = seat_level(old, old.seats.index(seat))
+                        keys.append(seat_key(await self.lobby.seat_ai(table, level)))
+                    else:
+                        keys.append(f"u{seat.user_id}")
+                info = await table.update_options(**{options.SEAT_ORDER: keys})
         log.info("game %s: rematch of game %s", info.id, old.id)
         return info, True
 

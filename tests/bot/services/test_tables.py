@@ -3,6 +3,7 @@ process), private tables and invitations, the rematch, the quick start."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 
 import pytest
@@ -166,6 +167,17 @@ async def test_a_rematch_invites_the_same_players_with_the_same_options(service)
     # Ada, Bo, AI before: Bo, AI, Ada now (the first seat moved on by one).
     seated = [(s.user_id, s.is_ai) for s in started.seats]
     assert seated == [(BO.user_id, False), (None, True), (ADA.user_id, False)]
+
+
+async def test_two_rematch_clicks_at_once_open_one_lobby(service) -> None:
+    play, rec = service
+    old = await _finished(play, rec)
+    (first, new1), (second, new2) = await asyncio.gather(
+        play.tables.rematch(ADA, old), play.tables.rematch(BO, old)
+    )
+    assert first.id == second.id and sorted((new1, new2)) == [False, True]
+    running = await play.store.list_games(guild_id=1)
+    assert [g.id for g in running if g.options.get(options.REMATCH_OF) == old] == [first.id]
 
 
 async def test_a_rematch_stays_in_the_league_while_its_season_is_open(service) -> None:
