@@ -17,6 +17,7 @@ LOCALE = "locale"  # language of the game's public messages (default: English)
 DEFAULTS = "defaults"
 HOST, SERVER, BOT, DISCORD = "host", "server", "bot", "discord"
 INVITED = "invited"  # user ids the host keeps seats for (bot.services.invites)
+INVITED_NAMES = "invited_names"  # {user id: name} of the invited, for the host's select
 PRIVATE = "private"  # only invited players may join
 TOLD = "invites_told"  # invited players told of their seat (once each)
 REMATCH_OF = "rematch_of"  # the game this lobby is a rematch of

@@ -164,7 +164,7 @@ class Lobby(commands.Cog):
             reminder_hours=reminder_hours,
             league=league,
             language=language,
-            invited=[m.id for m in invited],
+            invited={m.id: display_name(m) for m in invited},
             private=private,
             standin=parse_level(stand_in) or DEFAULT,
         )

@@ -31,6 +31,21 @@ def invited(info: GameInfo) -> list[int]:
     return [int(u) for u in info.options.get(options.INVITED, [])]
 
 
+def invited_name(info: GameInfo, user_id: int) -> str:
+    """The name a player was invited by (a lobby from before names were
+    kept: their user id)."""
+    return str(info.options.get(options.INVITED_NAMES, {}).get(str(user_id), user_id))
+
+
+async def uninvite(table: OpenGame, user_id: int) -> None:
+    """``user_id`` is no longer invited: no seat kept, no name, not to be told."""
+    info = table.info
+    names = dict(info.options.get(options.INVITED_NAMES, {}))
+    names.pop(str(user_id), None)
+    kept = [u for u in invited(info) if u != user_id]
+    await table.update_options(**{options.INVITED: kept, options.INVITED_NAMES: names})
+
+
 def reserved(info: GameInfo) -> list[int]:
     """Invited players who have not sat down yet: their seats are kept."""
     seated = {s.user_id for s in info.seats}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping
 
 from bot import options
 from bot.ai import DEFAULT, Level, level_word, seat_level, seat_levels
@@ -26,7 +26,14 @@ from bot.errors import (
 from bot.present.games import duration
 from bot.services.access import Caller, opened, seat_of, visible
 from bot.services.context import Context
-from bot.services.invites import Invitations, check_seat, invited
+from bot.services.invites import (
+    Invitations,
+    check_seat,
+    invited,
+    invited_name,
+    reserved,
+    uninvite,
+)
 from bot.services.messages import Post
 from bot.services.prefs import Prefs
 from bot.services.servers import resolve
@@ -66,15 +73,16 @@ class Lobby:
         thread_id: int | None = None,
         seed: int | None = None,
         decks: dict[str, list[str]] | None = None,
-        invited: Sequence[int] = (),
+        invited: Mapping[int, str] | None = None,
         private: bool = False,
         standin: Level = DEFAULT,
     ) -> GameInfo:
         """A new lobby in the caller's server and channel, the caller seated as
         host. Each setting the host leaves out is the server's, else the
         process's (bot.services.servers); the game keeps where each came from.
-        ``invited``: players the host keeps seats for (``private``: only
-        they may join; bot.services.invites); ``standin``: the level of the AI
+        ``invited``: players the host keeps seats for, with the names the
+        host's select shows them by (``private``: only they may join;
+        bot.services.invites); ``standin``: the level of the AI
         that plays for a player who timed out or resigned (always allowed,
         league games included)."""
         if policy is not None and policy not in TIMEOUT_POLICIES:
@@ -132,19 +140,20 @@ class Lobby:
         thread_id: int | None = None,
         seed: int | None = None,
         decks: dict[str, list[str]] | None = None,
-        invited: Sequence[int] = (),
+        invited: Mapping[int, str] | None = None,
         private: bool = False,
     ) -> GameInfo:
         """A new lobby set up as given (:meth:`create`, a rematch, a quick
         start), the caller seated as host."""
         guild_id = caller.guild_id or 0
         await self._check_thread_free(caller)
-        kept = list(dict.fromkeys(u for u in invited if u != caller.user_id))
+        kept = [u for u in invited or {} if u != caller.user_id]
         if len(kept) >= MAX_PLAYERS:
             raise BadInvite("many")  # B-1
         extra = dict(game_options.extra)
         if kept:
             extra[options.INVITED] = kept
+            extra[options.INVITED_NAMES] = {str(u): (invited or {})[u] for u in kept}
             if private:
                 extra[options.PRIVATE] = True
         game_options = dataclasses.replace(game_options, extra=extra)
@@ -257,10 +266,26 @@ class Lobby:
                 raise NoSuchPlayer(game_id)
             await table.remove_seat(found.index)
             if found.user_id in invited(table.info):  # the host changed their mind
-                kept = [u for u in invited(table.info) if u != found.user_id]
-                await table.update_options(**{options.INVITED: kept})
+                await uninvite(table, found.user_id)
             await self._changed(table)
             return found
+
+    async def withdraw(self, caller: Caller, game_id: int, user_id: int) -> str:
+        """The host withdraws the invitation of a player who has not sat down
+        (their kept seat opens; on a private table they may no longer join);
+        the name they were invited by."""
+        async with opened(self.ctx, caller, game_id) as table:
+            info = table.info
+            if caller.user_id != info.host_id:
+                raise HostOnly("remove")
+            if info.status != LOBBY:
+                raise GameNotInLobby(game_id, info.status)
+            if user_id not in reserved(info):
+                raise NoSuchPlayer(game_id)
+            name = invited_name(info, user_id)
+            await uninvite(table, user_id)
+            await self._changed(table)
+            return name
 
     async def check_cancel(self, caller: Caller, game_id: int) -> GameInfo:
         """Refuse now what :meth:`cancel` would refuse (asked before the

@@ -35,6 +35,7 @@ NOT_COPIED = frozenset(
         options.CLOSED,
         options.THREAD_EDITED,
         options.INVITED,
+        options.INVITED_NAMES,
         options.PRIVATE,
         options.TOLD,
         options.DEFAULTS,
@@ -83,7 +84,7 @@ class Tables:
                 expansions=list(old.expansions),
                 game_options=GameOptions(old.turn_timeout_seconds, old.timeout_policy, extra),
                 league_id=league_id,
-                invited=[s.user_id for s in order if s.user_id is not None],
+                invited={s.user_id: s.display_name for s in order if s.user_id is not None},
                 private=bool(old.options.get(options.PRIVATE)),
             )
             async with self.ctx.open(info.id) as table:

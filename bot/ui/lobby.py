@@ -2,7 +2,8 @@
 Join, Leave and Start (custom id ``carc:lobby:<game>:<verb>``), the host's
 "Add AI seat" select of the level (``carc:lobby:<game>:add-ai``; the button
 ``...:ai`` of older lobby messages adds one at the default level) and, once
-someone besides the host sits down, the host's "Remove a seat" select
+someone besides the host sits down or a seat is kept for an invited player,
+the host's "Remove a seat or an invitation" select
 (``carc:lobby:<game>:remove``). Persistent: they work after a restart
 (registered with ``bot.add_dynamic_items``)."""
 
@@ -15,6 +16,7 @@ import discord
 from bot.ai import DEFAULT, Level, level_options, parse_level
 from bot.options import game_words
 from bot.present.lobby import lobby_text
+from bot.services.invites import invited_name, reserved
 from bot.services.lobby import Lobby, seat_key
 from bot.text import Words, code_safe, escape
 from bot.ui.access import caller_of, services_of
@@ -41,7 +43,8 @@ class LobbyButton(VerbButton, template=r"carc:lobby:(?P<game>\d+):(?P<verb>join|
 
 
 class RemoveSeat(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<game>\d+):remove"):
-    """The host's select of the seats they may free (everyone's but their own)."""
+    """The host's select of the seats they may free (everyone's but their own)
+    and of the invitations they may withdraw (players not seated yet)."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(
@@ -62,6 +65,11 @@ class RemoveSeat(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<ga
         await defer(interaction, ephemeral=True)
         caller = caller_of(interaction)
         lobby: Lobby = services_of(interaction.client).lobby
+        user = invitation_of(chosen or "")
+        if user is not None:
+            name = await lobby.withdraw(caller, self.game_id, user)
+            await reply(interaction, caller.words("lobby.withdrawn", name=name))
+            return
         removed = await lobby.remove(caller, self.game_id, chosen or "")
         await reply(interaction, caller.words("lobby.removed", name=removed.display_name))
 
@@ -97,9 +105,19 @@ def add_ai_select(info: GameInfo, words: Words) -> AddAi:
     return select
 
 
+INVITATION = "i"  # an option's value: "i<user id>", an invitation to withdraw
+
+
+def invitation_of(value: str) -> int | None:
+    """The invited user an option of the select means, None for a seat."""
+    rest = value.removeprefix(INVITATION)
+    return int(rest) if rest != value and rest.isdigit() else None
+
+
 def remove_select(info: GameInfo, words: Words) -> RemoveSeat | None:
     seats = [s for s in info.seats if s.user_id != info.host_id]
-    if not seats:
+    kept = reserved(info)
+    if not seats and not kept:
         return None
     options = [
         discord.SelectOption(
@@ -110,6 +128,9 @@ def remove_select(info: GameInfo, words: Words) -> RemoveSeat | None:
         )
         for s in seats
     ]
+    for u in kept:
+        label = words("lobby.withdraw_option", name=code_safe(invited_name(info, u)))
+        options.append(discord.SelectOption(label=label[:MAX_OPTION], value=f"{INVITATION}{u}"))
     select = RemoveSeat(info.id, options)
     select.item.placeholder = words("lobby.remove_placeholder")[:MAX_PLACEHOLDER]
     return select

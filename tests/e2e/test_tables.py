@@ -17,7 +17,7 @@ from tests.e2e.gamedb import deal, finished
 from tests.e2e.members import Harness, Member, NotPermitted
 from tests.e2e.player import Player
 from tests.e2e.table import LOBBY_ID, Table, lobby_button, play_table
-from tests.e2e.world import Message, P
+from tests.e2e.world import Message, P, iter_components
 
 MANAGE_GUILD = str(P.MANAGE_GUILD)
 
@@ -112,6 +112,33 @@ async def test_an_uninvited_member_cannot_take_a_reserved_seat(harness: Harness)
     assert "You joined" in joined.text
     seats = (await info_of(harness, game_id)).seats
     assert [s.user_id for s in seats] == [ada.id, bo.id]
+
+
+async def test_the_host_withdraws_an_invitation_from_the_lobby_select(harness: Harness) -> None:
+    ada, bo, cy = harness.member("Ada"), harness.member("Bo"), harness.member("Cy")
+    out = await ada.slash("carcassonne new", invite1=bo, invite2=cy, private=True)
+    lobby, game_id = lobby_of(out.messages)
+    assert f"Seats kept for: {bo.mention}, {cy.mention}" in lobby.content
+    remove = f"carc:lobby:{game_id}:remove"
+    offered = next(c for c in iter_components(lobby.components) if c.get("custom_id") == remove)
+    labels = {o["value"]: o["label"] for o in offered["options"]}
+    assert labels == {
+        f"i{bo.id}": "Withdraw the invitation: Bo",
+        f"i{cy.id}": "Withdraw the invitation: Cy",
+    }
+    assert offered["placeholder"] == "Remove a seat or an invitation (host only)"
+    refused = await bo.select(lobby, [f"i{cy.id}"], custom_id=remove)
+    assert "host" in refused.text and refused.reply is not None
+    assert refused.reply.visible_to == bo.id
+    done = await ada.select(lobby, [f"i{cy.id}"], custom_id=remove)
+    assert done.reply is not None and done.reply.visible_to == ada.id
+    assert "Cy is no longer invited." in done.text
+    assert f"Seats kept for: {bo.mention}" in lobby.content and cy.mention not in lobby.content
+    # A private table: without an invitation Cy may not sit down; Bo still may.
+    no = await cy.click(lobby, custom_id=lobby_button(lobby, "join"))
+    assert "private lobby" in no.text
+    await bo.click(lobby, custom_id=lobby_button(lobby, "join"))
+    assert [s.user_id for s in (await info_of(harness, game_id)).seats] == [ada.id, bo.id]
 
 
 async def _league(harness: Harness, mo: Member, players: list[Member]) -> None:

@@ -34,7 +34,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     ),
     "lobby.removed": "{name} no longer has a seat.",
     "lobby.remove_option": "Remove {number}. {name}",
-    "lobby.remove_placeholder": "Remove a seat (host only)",
+    "lobby.remove_placeholder": "Remove a seat or an invitation (host only)",
+    "lobby.withdraw_option": "Withdraw the invitation: {name}",
+    "lobby.withdrawn": "{name} is no longer invited.",
     "lobby.choice.no_limit": "No time limit",
     "lobby.turn_limit": "{time} per turn",
     "thread.name": "Carcassonne #{game}: {players}",
@@ -148,7 +150,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     ),
     "error.no_such_player": "That seat is no longer in lobby #{game} (or it is the host's).",
     "error.already_resigned": "You already resigned from game #{game}.",
-    "error.host_only.remove": "Only the host can remove a seat.",
+    "error.host_only.remove": "Only the host can remove a seat or an invitation.",
     "error.unknown_rules": (
         "There is no rules section or card called '{text}'; start typing to pick one."
     ),

@@ -10,13 +10,14 @@ import pytest
 
 from bot import options
 from bot.ai import Level, seat_level
-from bot.errors import BadInvite, NoAiInLeague, NotAPlayer, SeatReserved
+from bot.errors import BadInvite, NoAiInLeague, NoSuchPlayer, NotAPlayer, SeatReserved
+from bot.present.lobby import lobby_text
 from bot.present.servers import applied_text
 from bot.services import Caller, Services
 from bot.services.invites import INVITE
 from bot.services.servers import change_of
 from bot.text import Words
-from db.errors import BadTimeout
+from db.errors import BadTimeout, HostOnly
 from db.values import FINISHED, NO_LIMIT, REMIND, ServerDefaults, utcnow
 from tests.fakes.services import ADA, BO, Recorder
 
@@ -81,7 +82,9 @@ async def test_a_bad_server_setting_changes_nothing(service) -> None:
 
 async def test_reserved_seats_go_to_invited_players_only(service) -> None:
     play, rec = service
-    info = await play.lobby.create(ADA, expansions=[], invited=[BO.user_id, ADA.user_id])
+    info = await play.lobby.create(
+        ADA, expansions=[], invited={BO.user_id: BO.name, ADA.user_id: ADA.name}
+    )
     assert info.options[options.INVITED] == [BO.user_id]  # the host needs no invitation
     await play.lobby.set_thread(info.id, 99)
     await play.lobby.set_lobby_message(info.id, 2, 3)
@@ -113,7 +116,7 @@ async def test_a_private_table_and_how_invited_players_are_told(service) -> None
     quiet = (now.hour + 23) % 24  # quiet now until the next hour
     await play.prefs.update(DI.user_id, quiet_from=quiet, quiet_to=(now.hour + 1) % 24)
     info = await play.lobby.create(
-        ADA, expansions=[], invited=[BO.user_id, CY.user_id, DI.user_id], private=True
+        ADA, expansions=[], invited={u.user_id: u.name for u in (BO, CY, DI)}, private=True
     )
     await play.lobby.set_thread(info.id, 99)
     await play.lobby.set_lobby_message(info.id, 2, 3)
@@ -133,10 +136,38 @@ async def test_a_private_table_and_how_invited_players_are_told(service) -> None
     await play.lobby.join(CY, info.id)
 
 
+async def test_the_host_withdraws_an_invitation_and_the_seat_opens(service) -> None:
+    play, _ = service
+    info = await play.lobby.create(
+        ADA, expansions=[], invited={u.user_id: u.name for u in (BO, CY)}, private=True
+    )
+    assert info.options[options.INVITED_NAMES] == {str(BO.user_id): "Bo", str(CY.user_id): "Cy"}
+    options_before = dict(info.options)
+    for who, user, refused in (
+        (BO, CY.user_id, HostOnly),  # only the host
+        (ADA, DI.user_id, NoSuchPlayer),  # never invited
+    ):
+        with pytest.raises(refused):
+            await play.lobby.withdraw(who, info.id, user)
+    assert (await play.store.game_info(info.id)).options == options_before
+    await play.lobby.join(BO, info.id)
+    with pytest.raises(NoSuchPlayer):  # seated: the host removes the seat instead
+        await play.lobby.withdraw(ADA, info.id, BO.user_id)
+    assert await play.lobby.withdraw(ADA, info.id, CY.user_id) == "Cy"
+    now = await play.store.game_info(info.id)
+    assert now.options[options.INVITED] == [BO.user_id]
+    assert now.options[options.INVITED_NAMES] == {str(BO.user_id): "Bo"}
+    assert "Cy" not in str(lobby_text(now, Words())) and f"<@{CY.user_id}>" not in str(
+        lobby_text(now, Words())
+    )
+    with pytest.raises(SeatReserved):  # a private table: only the invited may sit
+        await play.lobby.join(CY, info.id)
+
+
 async def test_too_many_invited(service) -> None:
     play, _ = service
     with pytest.raises(BadInvite):
-        await play.lobby.create(ADA, expansions=[], invited=list(range(100, 106)))
+        await play.lobby.create(ADA, expansions=[], invited={u: f"P{u}" for u in range(100, 106)})
 
 
 async def _finished(play: Services, rec: Recorder, **kw) -> int:
