@@ -187,6 +187,43 @@ class _Group:
     cities_done: int  # fields: completed cities touched
     cities: int  # fields: cities touched
     share: float  # _share(counts) for the player, without a new follower
+    led: bool  # others have more followers there than the player
+
+
+# Per face, by (kind, rotation): per segment, what Outlook._values reads of it:
+# (segment, seed, seed id, its edges, its half-edges (both ascending, the order
+# of Face.edge_pairs and half_pairs), a follower spot, a ring kind, a road or city).
+_Plan = tuple[tuple[int, tuple[str, int, int, tuple[int, ...]], int, tuple[int, ...],
+                    tuple[int, ...], bool, bool, bool], ...]  # fmt: skip
+_PLANS: dict[tuple[str, int], _Plan] = {}
+_SEED_IDS: dict[tuple[str, int, int, tuple[int, ...]], int] = {}  # equal seeds, one id
+
+
+def _plan(kind: str, rotation: int) -> _Plan:
+    face = FACES[(kind, rotation)]
+    plan = tuple(
+        (
+            i,
+            seed,
+            _SEED_IDS.setdefault(seed, len(_SEED_IDS)),
+            seg.edges,
+            seg.halves,
+            i in face.spots,
+            seed[0] in RING_KINDS,
+            seed[0] in ("road", "city"),
+        )
+        for i, (seg, seed) in enumerate(zip(face.segments, face.seeds, strict=True))
+    )
+    _PLANS[(kind, rotation)] = plan
+    return plan
+
+
+# Per edge of an empty cell: (edge, the neighbour's offset, its facing edge, and
+# per half-edge of the edge (half-edge, the neighbour's facing half-edge)).
+_ACROSS = tuple(
+    (edge, dx, dy, opposite(edge), tuple((h, facing_half(h)) for h in (2 * edge, 2 * edge + 1)))
+    for edge, (dx, dy) in enumerate(OFFSETS)
+)
 
 
 class Outlook:
@@ -211,7 +248,7 @@ class Outlook:
     def options(self, kind: str, pos: Pos, rotation: int) -> dict[str | None, float]:
         """option_values(game, player, kind, pos, rotation)."""
         face = FACES[(kind, rotation)]
-        base, free = self._values(face, pos)
+        base, free, _ = self._values(kind, rotation, pos)
         out: dict[str | None, float] = {None: base}
         for i, worth in free:
             out[face.canonical[i]] = base + worth
@@ -219,7 +256,7 @@ class Outlook:
 
     def best(self, kind: str, pos: Pos, rotation: int) -> float:
         """max(options(kind, pos, rotation).values()), without the dict."""
-        base, free = self._values(FACES[(kind, rotation)], pos)
+        base, free, _ = self._values(kind, rotation, pos)
         best = base  # max(), as a loop: asked for every placement of a decision
         for _, worth in free:
             value = base + worth
@@ -227,50 +264,54 @@ class Outlook:
                 best = value
         return best
 
-    def edge_roots(self, pos: Pos) -> list[int | None]:
-        """The root of the road or city across each edge of the empty cell
-        ``pos`` (None where there is none), as Board.neighbours finds them:
-        worked out once per cell with the rest of what the cell touches."""
-        cell = self._cells.get(pos)
-        if cell is None:
-            cell = self._cells[pos] = self._cell(pos)
-        return cell[0]
+    def best_and_lead(self, kind: str, pos: Pos, rotation: int) -> tuple[float, bool]:
+        """best(), and whether a road or city the tile would join is led by
+        others: more followers of another player there than the player's."""
+        base, free, led = self._values(kind, rotation, pos)
+        best = base  # max(), as a loop: asked for every placement of a decision
+        for _, worth in free:
+            value = base + worth
+            if value > best:
+                best = value
+        return best, led
 
-    def _values(self, face: Face, pos: Pos) -> tuple[float, list[tuple[int, float]]]:
+    def _values(
+        self, kind: str, rotation: int, pos: Pos
+    ) -> tuple[float, list[tuple[int, float]], bool]:
         """option_values' parts: the value with no follower, and per free
-        segment the worth a follower there adds (none when the supply is empty)."""
+        segment the worth a follower there adds (none when the supply is
+        empty); and whether a road or city joined is led by others."""
         cell = self._cells.get(pos)
         if cell is None:
             cell = self._cells[pos] = self._cell(pos)
         edge_roots, half_roots, bonuses = cell
-        roots: list[list[int]] = [[] for _ in face.segments]
-        matched = [0] * len(face.segments)
-        for edge, mine in face.edge_pairs:
-            root = edge_roots[edge]
-            if root is not None:
-                roots[mine].append(root)
-                matched[mine] += 1
-        for half, a in face.half_pairs:
-            root = half_roots[half]
-            if root is not None:
-                roots[a].append(root)
-        late, groups = self.late, self._groups
+        late, groups, values = self.late, self._groups, self._values_of
         base = 0.0
         free: list[tuple[int, float]] = []  # (segment, worth with a follower) of free segments
-        values = self._values_of
-        spots = face.spots
-        for i, seed in enumerate(face.seeds):
-            near = roots[i]
-            if not near and i not in spots:
+        led = False
+        for i, seed, seed_id, edges, halves, spot, ring, closable in _PLANS.get(
+            (kind, rotation)
+        ) or _plan(kind, rotation):
+            near: list[int] = []  # the roots it joins: across its edges, then half-edges
+            for edge in edges:
+                root = edge_roots[edge]
+                if root is not None:
+                    near.append(root)
+            matched = len(near)
+            for half in halves:
+                root = half_roots[half]
+                if root is not None:
+                    near.append(root)
+            if not near and not spot:
                 continue  # a garden: no follower goes there (A-3; the abbot's AI weighs it)
             key: int | frozenset[int] = near[0] if len(near) == 1 else frozenset(near)
             g = groups.get(key) or self._group(key, near)
-            kind_i, n_edges, pennants, adj = seed
-            tiles = 1 + (self.board.ring_count(pos) if kind_i in RING_KINDS else g.tiles)
-            vkey = (key, seed, matched[i], tiles)
+            tiles = 1 + (self.board.ring_count(pos) if ring else g.tiles)
+            vkey = (key, seed_id, matched, tiles)
             value = values.get(vkey)
             if value is None:
-                open_edges = g.open_edges + n_edges - 2 * matched[i]
+                kind_i, n_edges, pennants, adj = seed
+                open_edges = g.open_edges + n_edges - 2 * matched
                 cities_open = g.cities - g.cities_done + len(adj)
                 if g.counts:
                     worth, cost = _worth(
@@ -287,28 +328,32 @@ class Outlook:
                 values[vkey] = value
             if g.counts:
                 base += value
+                if closable and g.led:
+                    led = True
             elif self.supply:
                 free.append((i, value))
         for bonus in bonuses:
             base += bonus
-        return base, free
+        return base, free, led
 
     def _cell(self, pos: Pos) -> tuple[list[int | None], list[int | None], list[float]]:
         board = self.board
+        tiles, find = board.tiles, board.find
         x, y = pos
         edge_roots: list[int | None] = [None] * 4
         half_roots: list[int | None] = [None] * 8
-        for edge, (dx, dy) in enumerate(OFFSETS):
-            other = board.tiles.get((x + dx, y + dy))
+        for edge, dx, dy, theirs_edge, halves in _ACROSS:
+            other = tiles.get((x + dx, y + dy))
             if other is None:
                 continue
-            theirs = other.face.edge_seg[opposite(edge)]
+            face, nodes = other.face, other.nodes
+            theirs = face.edge_seg[theirs_edge]
             if theirs is not None:
-                edge_roots[edge] = board.find(other.nodes[theirs])
-            for half in (2 * edge, 2 * edge + 1):
-                b = other.face.half_seg[facing_half(half)]
+                edge_roots[edge] = find(nodes[theirs])
+            for half, facing in halves:
+                b = face.half_seg[facing]
                 if b is not None:
-                    half_roots[half] = board.find(other.nodes[b])
+                    half_roots[half] = find(nodes[b])
         bonuses = []  # monasteries (gardens) around the cell gain a neighbour (option_values)
         for mpos in board.rings_near(pos):
             for node in board.rings[mpos]:
@@ -340,7 +385,11 @@ class Outlook:
         for f in feats:
             for fl in f.followers:
                 counts[fl.player] = counts.get(fl.player, 0) + 1
-        city_roots = {board.find(c) for f in feats for c in f.cities}
+        city_roots = (  # fields only touch cities (the others' cities are ())
+            {board.find(c) for f in feats for c in f.cities}
+            if feats and feats[0].kind == "field"
+            else ()
+        )
         done = sum(1 for r in city_roots if board.features[r].open_edges == 0) if city_roots else 0
         group = _Group(
             size,
@@ -350,6 +399,7 @@ class Outlook:
             done,
             len(city_roots),
             _share(counts, self.player, self.n) if counts else 0.0,
+            bool(counts) and counts.get(self.player, 0) < max(counts.values()),
         )
         self._groups[key] = group
         return group
