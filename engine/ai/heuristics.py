@@ -268,13 +268,7 @@ class Outlook:
 
     def best(self, kind: str, pos: Pos, rotation: int) -> float:
         """max(options(kind, pos, rotation).values()), without the dict."""
-        base, free, _ = self._values(kind, rotation, pos)
-        best = base  # max(), as a loop: asked for every placement of a decision
-        for _, worth in free:
-            value = base + worth
-            if value > best:
-                best = value
-        return best
+        return self.best_and_lead(kind, pos, rotation)[0]
 
     def best_and_lead(self, kind: str, pos: Pos, rotation: int) -> tuple[float, bool]:
         """best(), and whether a road or city the tile would join is led by
