@@ -180,13 +180,60 @@ def option_values(
 class _Group:
     """What the features a new segment would join add up to (an Outlook entry)."""
 
-    tiles: int  # distinct tiles, without the new one
+    tiles: int  # distinct tiles, without the new one (fields of several roots: 0, unread)
     open_edges: int
     pennants: int
     counts: dict[int, int]  # followers per player
     cities_done: int  # fields: completed cities touched
     cities: int  # fields: cities touched
     share: float  # _share(counts) for the player, without a new follower
+    led: bool  # others have more followers there than the player
+
+
+# Per face, by (kind, rotation): per segment, what Outlook._values reads of it:
+# (segment, seed, seed id, its edges, its half-edges (both ascending, the order
+# of Face.edge_pairs and half_pairs), the bits of the edges these lie on, a
+# follower spot, a ring kind, a road or city).
+_Plan = tuple[tuple[int, tuple[str, int, int, tuple[int, ...]], int, tuple[int, ...],
+                    tuple[int, ...], int, bool, bool, bool], ...]  # fmt: skip
+_PLANS: dict[tuple[str, int], _Plan] = {}
+_SEED_IDS: dict[tuple[str, int, int, tuple[int, ...]], int] = {}  # equal seeds, one id
+
+
+def _plan(kind: str, rotation: int) -> _Plan:
+    face = FACES[(kind, rotation)]
+    plan = tuple(
+        (
+            i,
+            seed,
+            _SEED_IDS.setdefault(seed, len(_SEED_IDS)),
+            seg.edges,
+            seg.halves,
+            sum({1 << e for e in seg.edges} | {1 << (h // 2) for h in seg.halves}),
+            i in face.spots,
+            seed[0] in RING_KINDS,
+            seed[0] in ("road", "city"),
+        )
+        for i, (seg, seed) in enumerate(zip(face.segments, face.seeds, strict=True))
+    )
+    _PLANS[(kind, rotation)] = plan
+    return plan
+
+
+# Per edge of an empty cell: (edge, the neighbour's offset, its facing edge, and
+# per half-edge of the edge (half-edge, the neighbour's facing half-edge)).
+_ACROSS = tuple(
+    (edge, dx, dy, opposite(edge), tuple((h, facing_half(h)) for h in (2 * edge, 2 * edge + 1)))
+    for edge, (dx, dy) in enumerate(OFFSETS)
+)
+
+
+# Per empty cell (Outlook): the roots across each edge and half-edge, the
+# monastery bonuses around it, the bits of the edges with a tile across.
+_Cell = tuple[list[int | None], list[int | None], list[float], int]
+_NO_CITIES: frozenset[int] = frozenset()
+# What joining nothing adds up to (Outlook._group of no roots).
+_ALONE = _Group(0, 0, 0, {}, 0, 0, 0.0, False)
 
 
 class Outlook:
@@ -203,15 +250,17 @@ class Outlook:
         self.supply = game.supply[player]
         # Per empty cell: the neighbours' roots on each edge and half-edge,
         # and the monastery bonuses around it (in order).
-        self._cells: dict[Pos, tuple[list[int | None], list[int | None], list[float]]] = {}
+        self._cells: dict[Pos, _Cell] = {}
         # Per set of roots (one root: the root itself): what they add up to.
         self._groups: dict[int | frozenset[int], _Group] = {}
         self._values_of: dict[object, float] = {}
+        self._alone: dict[int, float] = {}  # by seed id: a segment joining nothing
+        self._cities: dict[int, frozenset[int]] = {}  # by field: the roots of its cities
 
     def options(self, kind: str, pos: Pos, rotation: int) -> dict[str | None, float]:
         """option_values(game, player, kind, pos, rotation)."""
         face = FACES[(kind, rotation)]
-        base, free = self._values(face, pos)
+        base, free, _ = self._values(kind, rotation, pos)
         out: dict[str | None, float] = {None: base}
         for i, worth in free:
             out[face.canonical[i]] = base + worth
@@ -219,96 +268,115 @@ class Outlook:
 
     def best(self, kind: str, pos: Pos, rotation: int) -> float:
         """max(options(kind, pos, rotation).values()), without the dict."""
-        base, free = self._values(FACES[(kind, rotation)], pos)
+        return self.best_and_lead(kind, pos, rotation)[0]
+
+    def best_and_lead(self, kind: str, pos: Pos, rotation: int) -> tuple[float, bool]:
+        """best(), and whether a road or city the tile would join is led by
+        others: more followers of another player there than the player's."""
+        base, free, led = self._values(kind, rotation, pos)
         best = base  # max(), as a loop: asked for every placement of a decision
         for _, worth in free:
             value = base + worth
             if value > best:
                 best = value
-        return best
+        return best, led
 
-    def edge_roots(self, pos: Pos) -> list[int | None]:
-        """The root of the road or city across each edge of the empty cell
-        ``pos`` (None where there is none), as Board.neighbours finds them:
-        worked out once per cell with the rest of what the cell touches."""
-        cell = self._cells.get(pos)
-        if cell is None:
-            cell = self._cells[pos] = self._cell(pos)
-        return cell[0]
-
-    def _values(self, face: Face, pos: Pos) -> tuple[float, list[tuple[int, float]]]:
+    def _values(
+        self, kind: str, rotation: int, pos: Pos
+    ) -> tuple[float, list[tuple[int, float]], bool]:
         """option_values' parts: the value with no follower, and per free
-        segment the worth a follower there adds (none when the supply is empty)."""
+        segment the worth a follower there adds (none when the supply is
+        empty); and whether a road or city joined is led by others."""
         cell = self._cells.get(pos)
         if cell is None:
             cell = self._cells[pos] = self._cell(pos)
-        edge_roots, half_roots, bonuses = cell
-        roots: list[list[int]] = [[] for _ in face.segments]
-        matched = [0] * len(face.segments)
-        for edge, mine in face.edge_pairs:
-            root = edge_roots[edge]
-            if root is not None:
-                roots[mine].append(root)
-                matched[mine] += 1
-        for half, a in face.half_pairs:
-            root = half_roots[half]
-            if root is not None:
-                roots[a].append(root)
-        late, groups = self.late, self._groups
+        edge_roots, half_roots, bonuses, beside = cell
+        groups, values = self._groups, self._values_of
         base = 0.0
         free: list[tuple[int, float]] = []  # (segment, worth with a follower) of free segments
-        values = self._values_of
-        spots = face.spots
-        for i, seed in enumerate(face.seeds):
-            near = roots[i]
-            if not near and i not in spots:
+        led = False
+        for i, seed, seed_id, edges, halves, sides, spot, ring, closable in _PLANS.get(
+            (kind, rotation)
+        ) or _plan(kind, rotation):
+            if not (sides & beside or ring):
+                # No tile beside its edges (half the segments): it joins nothing,
+                # so it is worth a follower's new feature of one tile, kept by
+                # seed (what the lines below give for no roots).
+                if spot and self.supply:
+                    value = self._alone.get(seed_id)
+                    if value is None:
+                        value = self._alone[seed_id] = self._value(seed, 1, 0, _ALONE)
+                    free.append((i, value))
+                continue
+            near: list[int] = []  # the roots it joins: across its edges, then half-edges
+            for edge in edges:
+                root = edge_roots[edge]
+                if root is not None:
+                    near.append(root)
+            matched = len(near)
+            for half in halves:  # a field: often one root across several half-edges
+                root = half_roots[half]
+                if root is not None and root not in near:
+                    near.append(root)
+            if not near and not spot:
                 continue  # a garden: no follower goes there (A-3; the abbot's AI weighs it)
             key: int | frozenset[int] = near[0] if len(near) == 1 else frozenset(near)
             g = groups.get(key) or self._group(key, near)
-            kind_i, n_edges, pennants, adj = seed
-            tiles = 1 + (self.board.ring_count(pos) if kind_i in RING_KINDS else g.tiles)
-            vkey = (key, seed, matched[i], tiles)
+            tiles = 1 + (self.board.ring_count(pos) if ring else g.tiles)
+            vkey = (key, seed_id, matched, tiles)
             value = values.get(vkey)
             if value is None:
-                open_edges = g.open_edges + n_edges - 2 * matched[i]
-                cities_open = g.cities - g.cities_done + len(adj)
-                if g.counts:
-                    worth, cost = _worth(
-                        kind_i, tiles, open_edges, g.pennants + pennants, g.cities_done,
-                        cities_open, False, late, 0.0,
-                    )  # fmt: skip
-                    value = g.share * worth - cost
-                else:
-                    worth, cost = _worth(
-                        kind_i, tiles, open_edges, g.pennants + pennants, g.cities_done,
-                        cities_open, True, late, self.follower_cost,
-                    )  # fmt: skip
-                    value = 1.0 * worth - cost  # _share({player: 1}) is 1.0
-                values[vkey] = value
+                value = values[vkey] = self._value(seed, tiles, matched, g)
             if g.counts:
                 base += value
+                if closable and g.led:
+                    led = True
             elif self.supply:
                 free.append((i, value))
         for bonus in bonuses:
             base += bonus
-        return base, free
+        return base, free, led
 
-    def _cell(self, pos: Pos) -> tuple[list[int | None], list[int | None], list[float]]:
+    def _value(
+        self, seed: tuple[str, int, int, tuple[int, ...]], tiles: int, matched: int, g: _Group
+    ) -> float:
+        """What a segment of ``seed`` joining ``g`` (``matched`` edges met) is
+        worth: as it is when others hold it, with a follower when free."""
+        kind, n_edges, pennants, adj = seed
+        open_edges = g.open_edges + n_edges - 2 * matched
+        cities_open = g.cities - g.cities_done + len(adj)
+        if g.counts:
+            worth, cost = _worth(
+                kind, tiles, open_edges, g.pennants + pennants, g.cities_done, cities_open,
+                False, self.late, 0.0,
+            )  # fmt: skip
+            return g.share * worth - cost
+        worth, cost = _worth(
+            kind, tiles, open_edges, g.pennants + pennants, g.cities_done, cities_open,
+            True, self.late, self.follower_cost,
+        )  # fmt: skip
+        return 1.0 * worth - cost  # _share({player: 1}) is 1.0
+
+    def _cell(self, pos: Pos) -> _Cell:
         board = self.board
+        tiles, find = board.tiles, board.find
         x, y = pos
         edge_roots: list[int | None] = [None] * 4
         half_roots: list[int | None] = [None] * 8
-        for edge, (dx, dy) in enumerate(OFFSETS):
-            other = board.tiles.get((x + dx, y + dy))
+        beside = 0  # bits of the edges with a tile across
+        for edge, dx, dy, theirs_edge, halves in _ACROSS:
+            other = tiles.get((x + dx, y + dy))
             if other is None:
                 continue
-            theirs = other.face.edge_seg[opposite(edge)]
+            beside |= 1 << edge
+            face, nodes = other.face, other.nodes
+            theirs = face.edge_seg[theirs_edge]
             if theirs is not None:
-                edge_roots[edge] = board.find(other.nodes[theirs])
-            for half in (2 * edge, 2 * edge + 1):
-                b = other.face.half_seg[facing_half(half)]
+                edge_roots[edge] = find(nodes[theirs])
+            for half, facing in halves:
+                b = face.half_seg[facing]
                 if b is not None:
-                    half_roots[half] = board.find(other.nodes[b])
+                    half_roots[half] = find(nodes[b])
         bonuses = []  # monasteries (gardens) around the cell gain a neighbour (option_values)
         for mpos in board.rings_near(pos):
             for node in board.rings[mpos]:
@@ -320,28 +388,42 @@ class Outlook:
                     counts[f.player] = counts.get(f.player, 0) + 1
                 bonus = 1.0 + (2.0 if board.ring_count(mpos) == 7 else 0.0)
                 bonuses.append(_share(counts, self.player, self.n) * bonus)
-        return edge_roots, half_roots, bonuses
+        return edge_roots, half_roots, bonuses, beside
 
     def _group(self, key: int | frozenset[int], roots: list[int]) -> _Group:
         """The sum of the features ``roots`` (distinct roots; ``key`` names the set)."""
         board = self.board
+        distinct = roots if len(roots) == 1 else list(set(roots))
         if len(roots) == 1:  # one feature (most segments): its own numbers, no sums
             feat = board.features[roots[0]]
             feats = [feat]
             size, open_edges, pennants = feat.size, feat.open_edges, feat.pennants
         else:
-            feats = [board.features[r] for r in set(roots)]
-            size = (
-                feats[0].size if len(feats) == 1 else len({p for f in feats for p, _ in f.segments})
-            )
+            feats = [board.features[r] for r in distinct]
+            if len(feats) == 1:
+                size = feats[0].size
+            elif feats and feats[0].kind == "field":
+                size = 0  # unread (_worth values a field by its cities): no union of big fields
+            else:
+                size = len({p for f in feats for p, _ in f.segments})
             open_edges = sum(f.open_edges for f in feats)
             pennants = sum(f.pennants for f in feats)
         counts: dict[int, int] = {}
         for f in feats:
             for fl in f.followers:
                 counts[fl.player] = counts.get(fl.player, 0) + 1
-        city_roots = {board.find(c) for f in feats for c in f.cities}
-        done = sum(1 for r in city_roots if board.features[r].open_edges == 0) if city_roots else 0
+        city_roots: set[int] | frozenset[int] = _NO_CITIES
+        if feats and feats[0].kind == "field":  # fields only touch cities (others' are ())
+            cities = self._cities
+            for root, f in zip(distinct, feats, strict=True):
+                near_cities = cities.get(root)
+                if near_cities is None:
+                    near_cities = cities[root] = frozenset([board.find(c) for c in f.cities])
+                city_roots = city_roots | near_cities if city_roots else near_cities
+        done = 0
+        for r in city_roots:
+            if board.features[r].open_edges == 0:
+                done += 1
         group = _Group(
             size,
             open_edges,
@@ -350,6 +432,7 @@ class Outlook:
             done,
             len(city_roots),
             _share(counts, self.player, self.n) if counts else 0.0,
+            bool(counts) and counts.get(self.player, 0) < max(counts.values()),
         )
         self._groups[key] = group
         return group

@@ -540,7 +540,7 @@ def test_legal_moves_are_each_placement_then_its_follower_spots(expansions):
 @pytest.mark.parametrize("seed", range(2))
 def test_gifts_ai_values_placements_as_option_values_and_preview_do(seed):
     from engine.expansions.gifts.advice import tile_value
-    from engine.expansions.gifts.ai import earns_gift, joins_others
+    from engine.expansions.gifts.ai import earns_gift
 
     checked = 0
     for game in _played(seed, ("gifts",), players=3):
@@ -557,10 +557,9 @@ def test_gifts_ai_values_placements_as_option_values_and_preview_do(seed):
         assert tile_value(game, player, kind) == expected  # floats, exactly
         outlook = Outlook(game, player)
         for x, y, r in game.legal_placements():
-            near = game.board.neighbours((x, y))
-            assert outlook.edge_roots((x, y)) == near.edge_roots
             gift = earns_gift(game, player, kind, x, y, r)
-            assert joins_others(game, player, FACES[(kind, r)], near.edge_roots) == gift
+            best = max(_option_values_by_preview(game, player, kind, (x, y), r).values())
+            assert outlook.best_and_lead(kind, (x, y), r) == (best, gift)
             checked += gift
     assert checked > 0
 

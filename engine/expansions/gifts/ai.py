@@ -8,7 +8,6 @@ AI keeps the one whose best placement it values more.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from engine.ai.heuristics import Outlook, preview
 from engine.expansions.gifts.actions import CHOOSE, OPEN
@@ -17,7 +16,7 @@ from engine.expansions.gifts.cards import CARDS
 from engine.expansions.gifts.state import END_POINTS, STEP_CHOOSE, state
 from engine.game import Game
 from engine.phases import STEP_PLACE, Action, Decision
-from engine.tiles import FACES, Face
+from engine.tiles import FACES
 
 GIFT_WORTH = 2.5  # a gift kept is 2 points (G-9), opened usually more
 # AI levels: what an unfinished feature loses per tile still to come to the
@@ -63,8 +62,10 @@ def placement(game: Game, player: int) -> Action | None:
     best: tuple[float, float, int, int, int] | None = None
     outlook = Outlook(game, player)  # option_values of every placement, worked out once
     for x, y, r in game.legal_placements():
-        value = outlook.best(kind, (x, y), r)
-        if joins_others(game, player, FACES[(kind, r)], outlook.edge_roots((x, y))):
+        # A tile that joins a road or city led by others earns a gift (G-2):
+        # earns_gift, read off what the Outlook works out anyway.
+        value, led = outlook.best_and_lead(kind, (x, y), r)
+        if led:
             value += GIFT_WORTH
         key = (value, rng.random(), x, y, r)
         if best is None or key > best:
@@ -82,25 +83,6 @@ def earns_gift(game: Game, player: int, kind: str, x: int, y: int, rotation: int
             top = max(prev.counts.values())
             if prev.counts.get(player, 0) < top:
                 return True
-    return False
-
-
-def joins_others(game: Game, player: int, face: Face, edge_roots: Sequence[int | None]) -> bool:
-    """earns_gift for ``face`` on a cell, from the roots across its edges
-    (Outlook.edge_roots, Board.neighbours), without previewing every segment."""
-    roots: dict[int, set[int]] = {}
-    for edge, seg in face.edge_pairs:  # roads and cities meet across edges only
-        root = edge_roots[edge]
-        if root is not None and face.segments[seg].kind in ("road", "city"):
-            roots.setdefault(seg, set()).add(root)
-    features = game.board.features
-    for joined in roots.values():
-        counts: dict[int, int] = {}
-        for root in joined:
-            for f in features[root].followers:
-                counts[f.player] = counts.get(f.player, 0) + 1
-        if counts and counts.get(player, 0) < max(counts.values()):
-            return True
     return False
 
 
