@@ -9,7 +9,7 @@ the host's "Remove a seat or an invitation" select
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -42,16 +42,20 @@ class LobbyButton(VerbButton, template=r"carc:lobby:(?P<game>\d+):(?P<verb>join|
         await on_click(interaction, self.game_id, self.verb)
 
 
-class RemoveSeat(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<game>\d+):remove"):
-    """The host's select of the seats they may free (everyone's but their own)
-    and of the invitations they may withdraw (players not seated yet)."""
+class HostSelect(Component[discord.ui.Select[Any]], template=r"(?!)"):
+    """A persistent select of the host's, ``carc:lobby:<game>:<VERB>`` on its
+    own row; rebuilt after a restart without its options (the click carries
+    the value)."""
+
+    VERB: ClassVar[str]
+    ROW: ClassVar[int]
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"carc:lobby:{game_id}:remove",
+                custom_id=f"carc:lobby:{game_id}:{self.VERB}",
                 options=options or [discord.SelectOption(label="-", value="-")],
-                row=2,
+                row=self.ROW,
             )
         )
         self.game_id = game_id
@@ -59,6 +63,13 @@ class RemoveSeat(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<ga
     @classmethod
     def rebuild(cls, groups: dict[str, str]) -> Self:
         return cls(int(groups["game"]))
+
+
+class RemoveSeat(HostSelect, template=r"carc:lobby:(?P<game>\d+):remove"):
+    """The host's select of the seats they may free (everyone's but their own)
+    and of the invitations they may withdraw (players not seated yet)."""
+
+    VERB, ROW = "remove", 2
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         chosen = self.chosen(interaction)
@@ -74,22 +85,10 @@ class RemoveSeat(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<ga
         await reply(interaction, caller.words("lobby.removed", name=removed.display_name))
 
 
-class AddAi(Component[discord.ui.Select[Any]], template=r"carc:lobby:(?P<game>\d+):add-ai"):
+class AddAi(HostSelect, template=r"carc:lobby:(?P<game>\d+):add-ai"):
     """The host's "Add AI seat" select: one option per level (bot.ai)."""
 
-    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"carc:lobby:{game_id}:add-ai",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                row=1,
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    def rebuild(cls, groups: dict[str, str]) -> Self:
-        return cls(int(groups["game"]))
+    VERB, ROW = "add-ai", 1
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         await on_click(interaction, self.game_id, "ai", parse_level(self.chosen(interaction)))
