@@ -256,11 +256,7 @@ class Lobby:
         """The host frees a lobby seat (``seat``: a :func:`seat_key`); the
         host's own seat stays (the host cancels instead)."""
         async with opened(self.ctx, caller, game_id) as table:
-            info = table.info
-            if caller.user_id != info.host_id:
-                raise HostOnly("remove")
-            if info.status != LOBBY:
-                raise GameNotInLobby(game_id, info.status)
+            info = _host_lobby(caller, table.info)
             found = next((s for s in info.seats if seat_key(s) == seat), None)
             if found is None or found.user_id == info.host_id:
                 raise NoSuchPlayer(game_id)
@@ -275,11 +271,7 @@ class Lobby:
         (their kept seat opens; on a private table they may no longer join);
         the name they were invited by."""
         async with opened(self.ctx, caller, game_id) as table:
-            info = table.info
-            if caller.user_id != info.host_id:
-                raise HostOnly("remove")
-            if info.status != LOBBY:
-                raise GameNotInLobby(game_id, info.status)
+            info = _host_lobby(caller, table.info)
             if user_id not in reserved(info):
                 raise NoSuchPlayer(game_id)
             name = invited_name(info, user_id)
@@ -354,6 +346,16 @@ def _may_cancel(caller: Caller, info: GameInfo) -> None:
 def ai_name(number: int, words: Words = ENGLISH, level: Level = DEFAULT) -> str:
     """An AI seat's name: "AI 1 (hard)", in the game's language."""
     return words("lobby.ai_name", number=number, level=level_word(level, words))
+
+
+def _host_lobby(caller: Caller, info: GameInfo) -> GameInfo:
+    """``info``, when the caller is its host and it is still a lobby (the
+    Remove select: a seat or an invitation)."""
+    if caller.user_id != info.host_id:
+        raise HostOnly("remove")
+    if info.status != LOBBY:
+        raise GameNotInLobby(info.id, info.status)
+    return info
 
 
 def seat_key(seat: SeatInfo) -> str:
