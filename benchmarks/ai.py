@@ -46,6 +46,7 @@ from typing import Any
 from engine import Game
 from engine.ai import policy
 from engine.expansions import known_expansions
+from engine.fork import release
 from engine.seat import AiSeat, SeatView
 
 OPT_IN = True  # not part of `python -m benchmarks`
@@ -224,6 +225,7 @@ def honest_game(job: tuple[str, int, int]) -> tuple[int, int, list[str]]:
         if p == 0 and len(game.legal_actions(0)) > 1:
             redrawn = game.determinized(0, random.Random(_seed(seed, "redraw", len(game.actions))))
             again = policy(level, _seed(seed, 0)).choose(SeatView(redrawn, 0))
+            release(redrawn)  # freed at once, as the levels free their copies
             decisions += 1
             if again != action:
                 changed += 1
