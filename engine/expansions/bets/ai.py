@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 # AI levels: what an unfinished feature's expected points lose per tile still
-# to come where offices end roads and split fields early (engine.ai.evaluate;
-# measured by benchmarks.ai_erosion).
+# to come where offices end roads and split fields, which the completion table
+# (measured on base tiles) does not expect (engine.ai.evaluate; measured by
+# benchmarks.ai_erosion).
 EROSION = 0.003
 
 # Weights for how many tiles beyond the minimum a feature still gains.
