@@ -59,6 +59,11 @@ def _played(seed: int, expansions: tuple[str, ...] = (), players: int = 3) -> li
     return [_replayed(r) for r in states]
 
 
+def _at_place(games: list[Game]) -> list[Game]:
+    """The states among ``games`` that ask for a tile's placement."""
+    return [g for g in games if g.pending is not None and g.pending.step == "place"]
+
+
 def _replayed(record: dict[str, Any]) -> Game:
     game = Game(record["players"], record["expansions"], record["seed"], record.get("decks"))
     for action in record["actions"]:
@@ -543,9 +548,7 @@ def test_gifts_ai_values_placements_as_option_values_and_preview_do(seed):
     from engine.expansions.gifts.ai import earns_gift
 
     checked = 0
-    for game in _played(seed, ("gifts",), players=3):
-        if game.pending is None or game.pending.step != "place":
-            continue
+    for game in _at_place(_played(seed, ("gifts",), players=3)):
         player, kind = game.pending.active, game.turn.tile
         expected = max(
             (
@@ -785,9 +788,7 @@ def test_one_outlook_values_every_tile_kind_as_a_fresh_one_does(seed):
     from engine.expansions.gifts.advice import tile_value
 
     checked = 0
-    for game in _played(seed, ("gifts",), players=3):
-        if game.pending is None or game.pending.step != "place":
-            continue
+    for game in _at_place(_played(seed, ("gifts",), players=3)):
         player = game.pending.active
         shared = Outlook(game, player)
         for kind in sorted(set(game.bag))[::3]:
