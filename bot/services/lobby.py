@@ -147,13 +147,14 @@ class Lobby:
         start), the caller seated as host."""
         guild_id = caller.guild_id or 0
         await self._check_thread_free(caller)
-        kept = [u for u in invited or {} if u != caller.user_id]
+        names = {u: name for u, name in (invited or {}).items() if u != caller.user_id}
+        kept = list(names)
         if len(kept) >= MAX_PLAYERS:
             raise BadInvite("many")  # B-1
         extra = dict(game_options.extra)
         if kept:
             extra[options.INVITED] = kept
-            extra[options.INVITED_NAMES] = {str(u): (invited or {})[u] for u in kept}
+            extra[options.INVITED_NAMES] = {str(u): name for u, name in names.items()}
             if private:
                 extra[options.PRIVATE] = True
         game_options = dataclasses.replace(game_options, extra=extra)
