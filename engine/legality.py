@@ -117,7 +117,7 @@ def check_place(game: Game, action: Place) -> None:
             y=y,
         )
     if turn.rule is not None and (x, y, rot) not in turn.rule.allowed:
-        raise IllegalAction(turn.rule.refuse(x, y, rot), code="placement_refused", x=x, y=y)
+        raise turn.rule.refuse(x, y, rot)
 
 
 def check_follower(game: Game, action: Follower) -> None:
@@ -174,4 +174,4 @@ def _check_piece(game: Game, player: int, piece: str, loc: str | None) -> None:
             f"'location' must name where the {piece} goes", code="piece_needs_location"
         )
     if loc not in spec.spots(game, player):
-        raise IllegalAction(spec.refuse(game, player, loc), code="piece_refused")
+        raise spec.refuse(game, player, loc)

@@ -171,11 +171,12 @@ class PieceSpec:
     the follower step instead of a follower: a ``follower`` action with
     ``"<name>": true`` (docs/notation.md). It comes from no follower supply.
     ``spots(game, seat)``: the canonical locations it may take now;
-    ``refuse(game, seat, location)``: why not there (citing the rule)."""
+    ``refuse(game, seat, location)``: the refusal there (citing the rule,
+    with its own code so that players read why in their language)."""
 
     name: str
     spots: Callable[[Game, int], list[str]]
-    refuse: Callable[[Game, int, str], str]
+    refuse: Callable[[Game, int, str], IllegalAction]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,17 +10,18 @@ from typing import Any
 from engine.actions import Follower, Place
 from engine.board import Placed, Pos
 from engine.frozen import FrozenDict
-from engine.phases import STEP_PLACE, Decision, new_decision
+from engine.phases import STEP_PLACE, Decision, IllegalAction, new_decision
 
 
 @dataclass(frozen=True, slots=True)
 class PlacementRule:
     """Where an expansion lets this turn's tile go, beyond B-4 (R-3, R-4):
     the ``allowed`` placements (x, y, rotation), and ``refuse(x, y,
-    rotation)`` saying why another one is not (citing the rule)."""
+    rotation)`` the refusal of another one (citing the rule, with its own
+    code so that players read why in their language)."""
 
     allowed: frozenset[tuple[int, int, int]]
-    refuse: Callable[[int, int, int], str]
+    refuse: Callable[[int, int, int], IllegalAction]
 
 
 @dataclass

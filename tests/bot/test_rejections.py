@@ -146,3 +146,21 @@ def test_english_readers_read_the_catalogue_and_an_uncoded_refusal_falls_back() 
     bare = IllegalAction("a new refusal (B-4)")
     assert str(player_text(bare, en)) == "Not allowed: a new refusal"
     assert str(player_text(bare, fr)) == str(fr("error.not_allowed", reason=fr("rejection.other")))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_river_refusals_say_which_rule_in_the_readers_language(lang: str) -> None:
+    """R-3 and R-4 refusals each have their words (not the general "cannot
+    lie there"), the open end's cell among them."""
+    from engine.expansions.river.rules import refusal
+    from engine.expansions.river.state import LEFT, RIGHT
+
+    words = Words(lang)
+    open_end = refusal((1, 0), LEFT, 0, -1, 0)
+    bends = [refusal((1, 1), turned, 1, 1, 180) for turned in (LEFT, RIGHT)]
+    texts = [str(player_text(error, words)) for error in (open_end, *bends)]
+    assert "1,0" in texts[0], texts[0]
+    general = str(player_text(IllegalAction("-", code="placement_refused", x=1, y=1), words))
+    assert len(set(texts)) == 3 and general not in texts, texts
+    english = english_pieces(lang)
+    assert [p for text in texts for p in english if p in text.lower()] == []

@@ -43,11 +43,14 @@ def moves(g: Game, *texts: str) -> Game:
     return g
 
 
-def refused(g: Game, action: dict[str, Any], words: str, error: type = IllegalAction) -> None:
+def refused(
+    g: Game, action: dict[str, Any], words: str, error: type = IllegalAction
+) -> IllegalAction:
     before = fingerprint(g)
-    with pytest.raises(error, match=words):
+    with pytest.raises(error, match=words) as caught:
         g.apply(action)
     assert fingerprint(g) == before
+    return caught.value
 
 
 def place(g: Game, text: str) -> None:
@@ -153,11 +156,16 @@ def test_a3_the_abbot_goes_on_the_monastery_or_garden_of_the_tile_just_placed() 
     assert offered == [{"player": 0, "type": "follower", "location": "G", "abbot": True}]
     assert "G" not in g.legal_followers()  # only an abbot stands on a garden
     refused(g, {"player": 0, "type": "follower", "location": "G"}, r"cannot stand on a garden")
-    refused(
+    not_there = refused(
         g,
         {"player": 0, "type": "follower", "location": "S", "abbot": True},
         r"the abbot goes only on a monastery or a garden, not a city \(A-3\)",
     )
+    assert not_there.code == "spot_not_for_abbot"  # worded by the bot from its code
+    nowhere = refused(
+        g, {"player": 0, "type": "follower", "location": "X", "abbot": True}, "not a location"
+    )
+    assert (nowhere.code, nowhere.values) == ("no_such_spot", {"x": 0, "y": 1})
     refused(
         g,
         {"player": 0, "type": "follower", "location": "G", "abbot": 1},
@@ -180,11 +188,12 @@ def test_a3_the_abbot_goes_on_the_monastery_or_garden_of_the_tile_just_placed() 
     g.apply({"player": 1, "type": "follower", "location": None})
     place(g, "B -1,1 r0")
     assert not [a for a in g.legal_actions(0) if a.get("abbot")]
-    refused(
+    on_board = refused(
         g,
         {"player": 0, "type": "follower", "location": "C", "abbot": True},
         r"your abbot is on the board at 0,1, not in your supply \(A-1, A-4\)",
     )
+    assert (on_board.code, on_board.values) == ("abbot_on_board", {"x": 0, "y": 1})
 
 
 def test_a3_the_record_keeps_the_abbot_and_replays() -> None:

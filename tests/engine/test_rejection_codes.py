@@ -18,13 +18,17 @@ RAISERS = {"IllegalAction", "MalformedAction", "error"}  # `error`: legality's e
 
 
 def raise_sites(source: str) -> Iterator[tuple[int, ast.Call]]:
-    """Each ``raise IllegalAction(...)`` (or MalformedAction) call in ``source``."""
+    """Each ``raise IllegalAction(...)`` (or MalformedAction) call in ``source``,
+    and each one returned (an expansion's refusal, which the core raises)."""
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
-            func = node.exc.func
+        call = node.exc if isinstance(node, ast.Raise) else None
+        if isinstance(node, ast.Return):
+            call = node.value
+        if isinstance(call, ast.Call):
+            func = call.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
             if name in RAISERS:
-                yield node.lineno, node.exc
+                yield node.lineno, call
 
 
 def code_of(call: ast.Call) -> str | None:
@@ -60,10 +64,13 @@ def test_the_check_finds_a_refusal_without_a_code() -> None:
         "    if x:\n"
         "        raise IllegalAction('no code')\n"
         "    raise IllegalAction('coded', code='game_over', x=1)\n"
+        "def refuse(x):\n"
+        "    return IllegalAction('returned, no code')\n"
     )
     assert sorted((line, code_of(call)) for line, call in raise_sites(source)) == [
         (3, None),
         (4, "game_over"),
+        (6, None),
     ]
 
 

@@ -38,11 +38,12 @@ def turn(g: Game, x: int, y: int, r: int, loc: str | None = None) -> None:
     check_invariants(g)
 
 
-def refused(g: Game, action: dict[str, Any], words: str) -> None:
+def refused(g: Game, action: dict[str, Any], words: str) -> IllegalAction:
     before = fingerprint(g)
-    with pytest.raises(IllegalAction, match=words):
+    with pytest.raises(IllegalAction, match=words) as caught:
         g.apply(action)
     assert fingerprint(g) == before
+    return caught.value
 
 
 def place(g: Game, x: int, y: int, r: int) -> dict[str, Any]:
@@ -142,7 +143,9 @@ def test_r3_a_river_tile_continues_the_river_at_its_open_end() -> None:
     assert public_view(g).extra["river"] == {"pile": 1, "open": [1, 0]}
     # RV7 fits north of the spring (field to field, B-4) but leaves the river.
     assert g.board.fits("RV7", (0, -1)) == (0, 180)
-    refused(g, place(g, 0, -1, 0), r"continue the river from its open end, at 1,0 \(R-3\)")
+    error = refused(g, place(g, 0, -1, 0), r"continue the river from its open end, at 1,0 \(R-3\)")
+    # The bot words it from its code, naming the open end's cell.
+    assert (error.code, error.values) == ("river_open_end", {"x": 1, "y": 0})
     turn(g, 1, 0, 180)
     assert public_view(g).extra["river"] == {"pile": 0, "open": [2, 0]}
     assert g.legal_placements() == [(2, 0, 0)]  # the lake: its water must meet the river
@@ -167,7 +170,8 @@ def test_r4_a_curve_may_not_turn_like_the_curve_before_it() -> None:
     # RV8 below it: r180 would turn right again (west), r270 turns left (east).
     assert g.board.fits("RV8", (1, 1)) == (180, 270)
     assert g.legal_placements() == [(1, 1, 270)]
-    refused(g, place(g, 1, 1, 180), r"turned right on the last tile: .* \(R-4\)")
+    error = refused(g, place(g, 1, 1, 180), r"turned right on the last tile: .* \(R-4\)")
+    assert error.code == "river_turned_right"
     turn(g, 1, 1, 270)
     assert river.open_cell(g) == (2, 1)
 

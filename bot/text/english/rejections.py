@@ -21,6 +21,15 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "the tile does not fit at {x},{y} turned that way: a side does not match its neighbour."
     ),
     "rejection.placement_refused": "this turn's tile cannot lie at {x},{y} that way.",
+    "rejection.river_open_end": (
+        "a river tile continues the river: it goes at {x},{y}, beyond the river's open end."
+    ),
+    "rejection.river_turned_left": (
+        "the river turned left on the last tile: this bend must turn right."
+    ),
+    "rejection.river_turned_right": (
+        "the river turned right on the last tile: this bend must turn left."
+    ),
     "rejection.no_such_spot": "the tile at {x},{y} has no such spot.",
     "rejection.no_tile_at": "there is no tile at {x},{y}.",
     "rejection.no_follower_in_supply": "you have no follower left in your supply.",
@@ -30,7 +39,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "rejection.feature_finished": "that feature is already completed.",
     "rejection.no_such_piece": "this game has no such piece.",
     "rejection.piece_needs_location": "say where the piece goes.",
-    "rejection.piece_refused": "that piece cannot go there.",
+    "rejection.abbot_on_board": "your abbot is already on the board, at {x},{y}.",
+    "rejection.spot_not_for_abbot": "the abbot goes only on a monastery or a garden.",
     "rejection.already_answered": "you have already answered.",
     "rejection.wrong_target": "that is not a target this card can take.",
     "rejection.no_target_asked": "no target is being chosen now.",

@@ -39,26 +39,44 @@ def spots(game: Game, seat: int) -> list[str]:
     ]
 
 
-def refuse(game: Game, seat: int, location: str) -> str:
-    """Why the abbot may not go on ``location`` now (A-1, A-3)."""
+def refuse(game: Game, seat: int, location: str) -> IllegalAction:
+    """Why the abbot may not go on ``location`` now (A-1, A-3), with the
+    code players read it by."""
     turn = game.turn
     assert turn is not None and turn.placed is not None
     placed = turn.placed
+    x, y = placed.pos
     on_board = abbot_on_board(game, seat)
     if on_board is not None:
-        x, y = on_board[1].pos
-        return f"your abbot is on the board at {x},{y}, not in your supply (A-1, A-4)"
+        bx, by = on_board[1].pos
+        return IllegalAction(
+            f"your abbot is on the board at {bx},{by}, not in your supply (A-1, A-4)",
+            code="abbot_on_board",
+            x=bx,
+            y=by,
+        )
     seg = placed.face.name_to_seg.get(location)
     if seg is None:
         names = ", ".join(placed.face.canonical)
-        return (
-            f"{shown(location)} is not a location on {placed.kind} at "
-            f"{placed.pos[0]},{placed.pos[1]}; its locations are {names}"
+        return IllegalAction(
+            f"{shown(location)} is not a location on {placed.kind} at {x},{y}; "
+            f"its locations are {names}",
+            code="no_such_spot",
+            x=x,
+            y=y,
         )
     kind = placed.face.segments[seg].kind
     if kind not in SPOT_KINDS:
-        return f"the abbot goes only on a monastery or a garden, not a {kind} (A-3)"
-    return f"the {kind} at {location} already holds a follower (A-3)"
+        return IllegalAction(
+            f"the abbot goes only on a monastery or a garden, not a {kind} (A-3)",
+            code="spot_not_for_abbot",
+            feature=kind,
+        )
+    return IllegalAction(
+        f"the {kind} at {location} already holds a follower (A-3)",
+        code="feature_occupied",
+        feature=kind,
+    )
 
 
 # --- A-4 taking the abbot back -------------------------------------------------------

@@ -16,7 +16,7 @@ from engine.board import PlaceResult, Pos
 from engine.directions import OFFSETS, opposite
 from engine.expansions.river.state import LEFT, NAME, RIGHT, STRAIGHT, state
 from engine.expansions.river.tiles import RIVER_KINDS, WATER
-from engine.phases import Steps
+from engine.phases import IllegalAction, Steps
 from engine.tiles import FACES
 from engine.turn import PlacementRule
 
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 RIVER = frozenset(t.kind for t in RIVER_KINDS)
-TURN_WORDS = {LEFT: "left", RIGHT: "right"}
 
 
 def open_cell(game: Game) -> Pos | None:
@@ -97,16 +96,31 @@ def after_draw(game: Game) -> Steps:
     yield from ()
 
 
-def refusal(cell: Pos | None, turned: int, x: int, y: int, rotation: int) -> str:
+def refusal(cell: Pos | None, turned: int, x: int, y: int, rotation: int) -> IllegalAction:
     """Why a river tile may not go at x, y r``rotation`` though it fits there
     (B-4): ``cell`` is the one beyond the open end, ``turned`` how the last
-    river tile turned."""
+    river tile turned. Each reason has its code: players read it worded."""
+    if cell is None:
+        return IllegalAction(
+            "a river tile must continue the river from its open end, nowhere (R-3)",
+            code="placement_refused",
+            x=x,
+            y=y,
+        )
     if cell != (x, y):
-        where = "nowhere" if cell is None else f"at {cell[0]},{cell[1]}"
-        return f"a river tile must continue the river from its open end, {where} (R-3)"
-    return (
-        f"the river turned {TURN_WORDS.get(turned, 'straight')} on the last tile: this curve "
-        f"must turn the other way, no two curves in a row turn alike (R-4)"
+        return IllegalAction(
+            f"a river tile must continue the river from its open end, at {cell[0]},{cell[1]} (R-3)",
+            code="river_open_end",
+            x=cell[0],
+            y=cell[1],
+        )
+    rule = "this curve must turn the other way, no two curves in a row turn alike (R-4)"
+    if turned == LEFT:
+        return IllegalAction(
+            f"the river turned left on the last tile: {rule}", code="river_turned_left", x=x, y=y
+        )
+    return IllegalAction(
+        f"the river turned right on the last tile: {rule}", code="river_turned_right", x=x, y=y
     )
 
 
