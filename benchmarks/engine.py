@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Workload sizes (per round).
 RANDOM_SEEDS = range(8)
-EXPANSION_SEEDS = range(2)
+EXPANSION_SEEDS = range(8)  # games vary in length: as many as the base row
 LATE_SEEDS = range(6)
 LATE_TILES = 60  # "late": at least this many tiles on the board
 REPLAY_SEEDS = range(6)
