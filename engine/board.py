@@ -27,7 +27,11 @@ _Entry = list[Any]
 # every board, so a cell's actions are made once per seat, not once per seat
 # and board: a 4-player game's frontier, and every determinization's copy of
 # a board that was never listed, would otherwise make them again.
-_CELL_PARTS: dict[Pos, tuple[tuple[tuple[int, int, int], ...], dict[int, Any]]] = {}
+_CELL_PARTS: dict[Pos, tuple[tuple[tuple[int, int, int], ...], list[Any]]] = {}
+# The place actions by seat are a list with a slot per seat a game may have
+# (engine.game.MAX_PLAYERS), None until made: a listing reads a list slot
+# quicker than it asks a dict.
+SEAT_SLOTS = 6
 
 
 @dataclass(slots=True)
@@ -257,7 +261,8 @@ class Board:
         parts = _CELL_PARTS.get(cell)
         if parts is None:
             x, y = cell
-            parts = _CELL_PARTS[cell] = (((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270)), {})
+            quad = ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))
+            parts = _CELL_PARTS[cell] = (quad, [None] * SEAT_SLOTS)
         entry: _Entry = [cell[0], cell[1], need, *parts]
         self._entries[cell] = entry
         return entry

@@ -71,11 +71,11 @@ class EventLog(RecordLog[Event | _Compact]):
         addressed privately to any other seat."""
         out = EventLog()
         items = self._items
+        kept = out._items
         if seat is None:
-            out._items = list(items)
+            kept += items
             out._private = self._private.copy()
             return out
-        kept: list[Event | _Compact] = []
         start = 0
         for i in self._private:
             event = items[i]
@@ -86,7 +86,6 @@ class EventLog(RecordLog[Event | _Compact]):
             else:
                 out._private.append(len(kept) + i - start)  # its index in the copy
         kept += items[start:]
-        out._items = kept
         return out
 
     def since(self, mark: int) -> list[Event]:

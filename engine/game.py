@@ -157,7 +157,7 @@ class Game:
         """
         typed = checked(self, action, self._pending)
         events = self.events
-        mark = len(events)
+        mark = events.size()
         self.actions.append(typed)
         try:
             self._advance(typed)
@@ -315,7 +315,7 @@ class Game:
 
     def reveal(self) -> None:
         """Mark that hidden information came out: earlier actions are final."""
-        self.undo_floor = len(self.actions)
+        self.undo_floor = self.actions.size()
 
     def award(self, player: int, points: int, detail: dict[str, Any]) -> None:
         self.scores[player] += points
@@ -371,7 +371,7 @@ class Game:
         while True:
             # Between turns the generator holds nothing: a copy of the objects
             # here is a checkpoint a fork can resume from (engine.fork).
-            self._turn_start = len(self.actions)
+            self._turn_start = self.actions.size()
             if self._watch:
                 forking.turn_started(self)
             tile = self.draw_tile()

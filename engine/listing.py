@@ -229,22 +229,20 @@ def place_actions(game: Game, turn: Turn, player: int) -> list[Action]:
     if turn.allowed_cells is None and turn.rule is None:
         slots = FIT_SLOTS[turn.tile]
         places = _PLACES[player]
+        # Read by index, not unpacked: [x, y, need, placements, actions by seat].
         return [
             made[i]
-            for x, y, need, _, by_seat in game.board.frontier_cells()
-            if (fit := slots[need])
-            for made in (by_seat.get(player) or _cell_actions(by_seat, places, x, y),)
+            for cell in game.board.frontier_cells()
+            if (fit := slots[cell[2]]) and (made := cell[4][player] or _cell_actions(cell, places))
             for i in fit
         ]
     places = _PLACES[player]
     return [places[x, y][r // 90] for x, y, r in game._placements(turn)]
 
 
-def _cell_actions(
-    by_seat: dict[int, tuple[Action, ...]], places: _SeatPlacements, x: int, y: int
-) -> tuple[Action, ...]:
+def _cell_actions(cell: list[Any], places: _SeatPlacements) -> tuple[Action, ...]:
     """A frontier cell's place actions for a seat, kept in its entry."""
-    made = by_seat[places.player] = places[x, y]
+    made = cell[4][places.player] = places[cell[0], cell[1]]
     return made
 
 

@@ -9,6 +9,7 @@ event in ``game.events``:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -156,12 +157,19 @@ def completion_scoring(game: Game, roots: list[int]) -> Steps:
 
 def final_scoring(game: Game) -> None:
     """B-8: incomplete roads, cities, monasteries (gardens, A-5), then farms."""
-    features = game.board.features
-    by_kind: dict[str, list[int]] = {}
+    board = game.board
+    features = board.features
+    hooks = game.hooks
     # Ascending roots (the board keeps its features in that order); no join
-    # happens from here on: the roots stay.
-    for root, feat in features.items():
-        by_kind.setdefault(feat.kind, []).append(root)
+    # happens from here on: the roots stay. Only those holding followers
+    # score (the roots in board.occupied) unless a hook that runs while
+    # features score could put followers on others.
+    roots: Iterable[int] = features
+    if not (hooks.owner_strength.fns or hooks.score_feature.fns or hooks.feature_scored.fns):
+        roots = sorted(r for r in board.occupied if r in features)
+    by_kind: dict[str, list[int]] = {}
+    for root in roots:
+        by_kind.setdefault(features[root].kind, []).append(root)
     for kind in FEATURE_KINDS:
         for root in by_kind.get(kind, ()):
             feat = features[root]

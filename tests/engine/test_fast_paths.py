@@ -21,7 +21,7 @@ from engine import Game, IllegalAction
 from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_base_action
 from engine.ai import AI, Outlook, feature_value, option_values, preview
 from engine.ai.heuristics import _share
-from engine.board import Board, Feature, Placed
+from engine.board import SEAT_SLOTS, Board, Feature, Placed
 from engine.board import Follower as Piece
 from engine.decks import shuffle
 from engine.directions import ROTATIONS
@@ -30,7 +30,7 @@ from engine.expansions import known_expansions
 from engine.expansions.bets.state import Scored
 from engine.fork import clone, copy_board, copy_state
 from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
-from engine.game import shuffled
+from engine.game import MAX_PLAYERS, PlacementRule, shuffled
 from engine.listing import place_actions
 from engine.phases import Decision, new_decision
 from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
@@ -795,3 +795,66 @@ def test_one_outlook_values_every_tile_kind_as_a_fresh_one_does(seed):
             assert tile_value(game, player, kind, shared) == tile_value(game, player, kind)
             checked += 1
     assert checked > 20
+
+
+# --- issue #35: the base turn's shortcuts ----------------------------------------------
+def _random_to_end(game: Game, seed: int) -> Game:
+    rng = random.Random(seed)
+    while game.pending is not None:
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_b8_final_scoring_of_the_occupied_roots_is_that_of_every_feature(seed):
+    # engine.scoring.final_scoring reads only the roots holding followers
+    # unless a scoring hook exists: a no-op one makes it read every feature.
+    fast = _random_to_end(Game(["A", "B", "C"], seed=seed), seed)
+    plain = Game(["A", "B", "C"], seed=seed)
+    plain.hooks.feature_scored.add(lambda game, score: None)
+    _random_to_end(plain, seed)
+    assert list(plain.events) == list(fast.events)
+    assert any(e["type"] == "score" and e["reason"] == "final" for e in fast.events)
+
+
+def test_a_place_action_is_legal_exactly_where_b4_and_the_turn_s_limits_allow():
+    # engine.legality.check_place accepts at once where the tile fits a
+    # frontier cell and no effect limits the turn; else its checks in order.
+    for game in _at_place(_played(2))[::4]:
+        turn, board = game.turn, game.board
+        fits = set(_listing(board, turn.tile))
+        cells = {*board.frontier, *list(board.tiles)[:3], (99, 99)}
+        cell = min(board.frontier)
+        for limit in (None, "cells", "rule"):
+            if limit == "cells":
+                turn.allowed_cells = {cell}
+            if limit == "rule":
+                turn.allowed_cells = None
+                turn.rule = PlacementRule(frozenset(sorted(fits)[:1]), lambda x, y, r: "no")
+            for x, y in cells:
+                for r in (*ROTATIONS, 45):
+                    data = {"player": turn.player, "type": "place", "x": x, "y": y, "rotation": r}
+                    allowed = (x, y, r) in fits
+                    if limit == "cells":
+                        allowed = allowed and (x, y) == cell
+                    if limit == "rule":
+                        allowed = allowed and (x, y, r) in turn.rule.allowed
+                    assert game.is_legal(data) == allowed, (limit, x, y, r)
+
+
+def test_a_cell_keeps_a_slot_for_the_actions_of_every_seat_a_game_may_have():
+    game = Game(["A", "B"], seed=1)
+    (cell,) = [c for c in game.board.frontier_cells() if (c[0], c[1]) == (0, -1)]
+    assert len(cell[4]) == SEAT_SLOTS == MAX_PLAYERS
+
+
+def test_the_logs_size_is_their_length_in_every_copy():
+    # RecordLog.size is the list's own __len__: copies answer for their own list.
+    game = _random_to_end(Game(["A", "B"], ("gifts",), seed=3), 3)
+    first = game.actions.typed()[0]
+    for seat in (None, 0):
+        events, actions = game.events.copy(seat), game.actions.copy(seat)
+        events.append({"type": "probe"})
+        actions.append(first)
+        for log in (events, actions, game.events, game.actions):
+            assert log.size() == len(log) == len(list(log))
