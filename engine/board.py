@@ -195,7 +195,12 @@ class Board:
         if self.merge_gate:
             for hook in self.merge_hooks:
                 hook(fa, fb)
-        fa.size += fb.size - (self._shared_tiles(ra, fb) if fa.twins and fb.twins else 0)
+        # Two features of one segment each (the placed tile's and a
+        # neighbour's: place() joins only those) share no tile.
+        if fa.twins and fb.twins and len(fa.segments) > 1:
+            fa.size += fb.size - self._shared_tiles(ra, fb)
+        else:
+            fa.size += fb.size
         fa.twins = fa.twins or fb.twins
         parent[rb] = ra
         fa.segments += fb.segments
