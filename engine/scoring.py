@@ -56,6 +56,8 @@ def owners(game: Game, feat: Feature) -> list[int]:
     counts = follower_counts(feat)
     if game.hooks.owner_strength.fns:
         game.hooks.owner_strength(game, feat, counts)
+    elif len(counts) == 1:  # one player's followers (counts of at least 1): the owner
+        return list(counts)
     best = max(counts.values())
     return sorted(p for p, c in counts.items() if c == best and c > 0)
 

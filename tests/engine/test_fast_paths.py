@@ -33,6 +33,7 @@ from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
 from engine.game import MAX_PLAYERS, PlacementRule, shuffled
 from engine.listing import place_actions
 from engine.phases import Decision, new_decision
+from engine.scoring import follower_counts, owners
 from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
 from tests.engine.helpers import fingerprint
 from tests.quick import slow_unless
@@ -858,3 +859,19 @@ def test_the_logs_size_is_their_length_in_every_copy():
         actions.append(first)
         for log in (events, actions, game.events, game.actions):
             assert log.size() == len(log) == len(list(log))
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_b6_owners_are_the_players_with_most_followers(expansions):
+    # scoring.owners names a lone player's followers' owner at once (no hook to weigh them).
+    seen = 0
+    for game in _played(1, expansions, players=4):
+        for feat in game.board.features.values():
+            counts = follower_counts(feat)
+            if game.hooks.owner_strength.fns:
+                game.hooks.owner_strength(game, feat, counts)
+            best = max(counts.values(), default=0)
+            expected = sorted(p for p, c in counts.items() if c == best and c > 0)
+            assert owners(game, feat) == expected
+            seen += bool(expected)
+    assert seen
