@@ -122,8 +122,8 @@ def open_spots(face: Face, near: Neighbours) -> tuple[int, ...]:
 
 def legal_followers(game: Game) -> list[str] | None:
     """Game.legal_followers: the free spots of the tile just placed (B-5)."""
-    turn = game.turn
-    if game.pending is None or game.pending.step != STEP_FOLLOWER or turn is None:
+    turn, d = game.turn, game._pending  # the attribute behind game.pending
+    if d is None or d.step != STEP_FOLLOWER or turn is None:
         return None
     placed = turn.placed
     assert placed is not None
@@ -143,7 +143,7 @@ def legal_followers(game: Game) -> list[str] | None:
 
 def legal_actions(game: Game, player: int) -> list[Action]:
     """Game.legal_actions: every complete legal action for ``player`` now."""
-    d = game.pending
+    d = game._pending  # the attribute behind game.pending
     if d is None or player not in d.players:
         return []
     out: list[Action] = []
