@@ -107,6 +107,21 @@ def pay(game: Game, score: FeatureScore) -> None:
         at = min(feat.segments)[0]  # the tile first in (x, y) order
         for player in score.owners:
             pts = score.points.get(player, 0)
+            if not score.detail:
+                # Game.award, its event stored compact (engine.events): the
+                # base game's own score events, most of a game's.
+                game.scores[player] += pts
+                game.events.scored(
+                    player,
+                    pts,
+                    feat.kind,
+                    score.reason,
+                    score.tiles,
+                    score.pennants,
+                    score.cities,
+                    at,
+                )
+                continue
             game.award(
                 player,
                 pts,

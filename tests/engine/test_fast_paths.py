@@ -218,6 +218,19 @@ def test_event_log_reads_as_the_dicts_it_stands_for():
     assert log[0]["tile"] == "V"
 
 
+def test_a_compact_score_event_reads_as_the_one_award_logs():
+    # scoring.pay logs a score without an expansion's fields compact.
+    plain, compact = Game(["A", "B"], seed=1), Game(["A", "B"], seed=1)
+    fields = {"feature": "city", "reason": "completed", "tiles": 3, "pennants": 1, "cities": 0}
+    plain.award(1, 8, {**fields, "at": [2, -1]})
+    compact.scores[1] += 8
+    compact.events.scored(1, 8, *fields.values(), (2, -1))
+    assert compact.scores == plain.scores
+    assert [list(e.items()) for e in compact.events] == [list(e.items()) for e in plain.events]
+    compact.events[-1]["at"].append(5)  # a fresh copy each time it is read
+    assert compact.events[-1]["at"] == [2, -1]
+
+
 def _seen_by(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
     """The plain definition: every event but those addressed to another seat."""
     return [e for e in events if e.get("private", seat) == seat]
