@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from engine import Game, IllegalAction
+from engine import Game, IllegalAction, flows
 from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_base_action
 from engine.ai import AI, Outlook, feature_value, option_values, preview
 from engine.ai.heuristics import _share
@@ -34,7 +34,17 @@ from engine.game import MAX_PLAYERS, PlacementRule, shuffled
 from engine.listing import place_actions
 from engine.phases import Decision, new_decision
 from engine.scoring import follower_counts, owners
-from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
+from engine.tiles import (
+    BASE_KINDS,
+    FACES,
+    FITS,
+    KINDS,
+    NEED_CODES,
+    START_KIND,
+    base_bag,
+    misfit,
+    need_side,
+)
 from tests.engine.helpers import fingerprint
 from tests.quick import slow_unless
 
@@ -888,3 +898,13 @@ def test_b6_owners_are_the_players_with_most_followers(expansions):
             assert owners(game, feat) == expected
             seen += bool(expected)
     assert seen
+
+
+def test_a_new_game_s_kept_setup_parts_are_their_definitions():
+    # tiles.base_bag copies a tuple made once; flows.current is found once per
+    # set of registered expansions.
+    bag = [t.kind for t in BASE_KINDS for _ in range(t.count)]
+    bag.remove(START_KIND)  # B-2
+    assert base_bag() == bag and base_bag() is not base_bag()
+    newest = max(m.flow for m in flows.migrations(known_expansions()))
+    assert flows.current() == newest == Game(["A", "B"]).flow
