@@ -157,8 +157,9 @@ def legal_actions(game: Game, player: int) -> list[Action]:
                 for piece in game.hooks.pieces.values()
                 for loc in piece.spots(game, player)
             ]
-    for spec in game.hooks.for_step(d.step):
-        out += map(frozen_parts, spec.legal(game, player))
+    if game.hooks.actions:  # the expansions' own actions attached to the step
+        for spec in game.hooks.for_step(d.step):
+            out += map(frozen_parts, spec.legal(game, player))
     return out
 
 
@@ -250,4 +251,4 @@ def follower_actions(game: Game, player: int) -> list[Action]:
     """The record actions of the follower step (B-5): none first, then each
     location of ``legal_followers()``."""
     follows = _FOLLOWS[player]
-    return [follows[None], *[follows[loc] for loc in game.legal_followers() or ()]]
+    return [follows[None], *map(follows.__getitem__, legal_followers(game) or ())]
