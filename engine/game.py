@@ -414,8 +414,9 @@ class Game:
                 follower,
                 lambda: ASKED[STEP_FOLLOWER, turn.tile, player],
             )
-        if isinstance(follower, Follower):  # else an action that ended the step (A-4)
-            self._follower(follower)
+        # Else no follower, or an action that ended the step (A-4).
+        if isinstance(follower, Follower) and follower.location is not None:
+            self._follower(follower, follower.location)
         if result.completed or hooks.before_scoring.fns or hooks.after_scoring.fns:
             yield from scoring.completion_scoring(self, result.completed)
         if hooks.end_turn.fns:
@@ -440,11 +441,9 @@ class Game:
         self.events.placed(self.turn.player, self.turn.tile, pos[0], pos[1], action.rotation)
         return result
 
-    def _follower(self, action: Follower) -> None:
+    def _follower(self, action: Follower, loc: str) -> None:
+        """Put the follower (or piece) of ``action`` on ``loc`` of the tile just placed."""
         assert self.turn is not None and self.turn.placed is not None
-        loc = action.location
-        if loc is None:
-            return
         placed = self.turn.placed
         seg = placed.face.name_to_seg[loc]
         if action.piece is not None:  # A-3
