@@ -16,7 +16,7 @@ from typing import Any
 from engine import flows, listing, scoring
 from engine import fork as forking
 from engine.actions import Follower, GameAction, Place
-from engine.board import Board, Feature, PlaceResult, Pos
+from engine.board import Board, Feature, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.decks import shuffled as shuffled
 from engine.events import EventLog
@@ -405,7 +405,10 @@ class Game:
                 lambda: ASKED[STEP_PLACE, turn.tile, player],
             )
         assert isinstance(place, Place)
-        result = self._place(place)
+        pos = (place.x, place.y)  # B-4 (checked)
+        result = self.board.place(turn.tile, pos, place.rotation)
+        turn.placed, self.last_placed = result.placed, pos
+        self.events.placed(player, turn.tile, place.x, place.y, place.rotation)
         if hooks.after_place.fns:
             yield from hooks.after_place.run(self, result)
         follower = yield ASKED[STEP_FOLLOWER, turn.tile, player]
@@ -431,15 +434,6 @@ class Game:
         if spec.ends_step:
             return attached
         return (yield from self.decide(make))
-
-    def _place(self, action: Place) -> PlaceResult:
-        assert self.turn is not None
-        pos = (action.x, action.y)
-        result = self.board.place(self.turn.tile, pos, action.rotation)
-        self.turn.placed = result.placed
-        self.last_placed = pos
-        self.events.placed(self.turn.player, self.turn.tile, pos[0], pos[1], action.rotation)
-        return result
 
     def _follower(self, action: Follower, loc: str) -> None:
         """Put the follower (or piece) of ``action`` on ``loc`` of the tile just placed."""

@@ -451,14 +451,14 @@ def test_joins_reach_merge_hooks_registered_late_and_after_a_restore(monkeypatch
     assert all(g is game for g in seen)
     before = fingerprint(game)
     failing = [True]
-    place = Game._place
+    place = Board.place
 
-    def flaky(self: Game, action: Place):  # an effect that fails part-way, once
+    def flaky(self: Board, kind: str, pos: tuple[int, int], rotation: int):  # fails once
         if failing.pop() if failing else False:
             raise RuntimeError("effect failed")
-        return place(self, action)
+        return place(self, kind, pos, rotation)
 
-    monkeypatch.setattr(Game, "_place", flaky)
+    monkeypatch.setattr(Board, "place", flaky)
     x, y, r = game.legal_placements()[0]
     with pytest.raises(RuntimeError):
         game.apply({"player": game.pending.active, "type": "place", "x": x, "y": y, "rotation": r})
