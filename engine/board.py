@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sized
 from dataclasses import dataclass
 from typing import Any
 
-from engine.directions import OFFSETS, RING, facing_half, opposite
+from engine.directions import OFFSETS, RING, opposite
 from engine.frozen import frozen_builder
 from engine.tiles import FACES, FIT_SLOTS, FITS, RING_KINDS, Face, SegmentKind
 
@@ -27,7 +27,11 @@ _Entry = list[Any]
 # every board, so a cell's actions are made once per seat, not once per seat
 # and board: a 4-player game's frontier, and every determinization's copy of
 # a board that was never listed, would otherwise make them again.
-_CELL_PARTS: dict[Pos, tuple[tuple[tuple[int, int, int], ...], dict[int, Any]]] = {}
+_CELL_PARTS: dict[Pos, tuple[tuple[tuple[int, int, int], ...], list[Any]]] = {}
+# The place actions by seat are a list with a slot per seat a game may have
+# (engine.game.MAX_PLAYERS), None until made: a listing reads a list slot
+# quicker than it asks a dict.
+SEAT_SLOTS = 6
 
 
 @dataclass(slots=True)
@@ -127,17 +131,6 @@ _new = object.__new__
 _OPPOSITE = tuple(opposite(edge) for edge in range(4))  # the facing edge, by edge
 
 
-@dataclass(slots=True)
-class Neighbours:
-    """What an empty cell's neighbours offer a tile placed there
-    (:meth:`Board.neighbours`): the roots across each edge (roads, cities)
-    and half-edge (fields), None where nothing is; those holding followers."""
-
-    edge_roots: list[int | None]
-    half_roots: list[int | None]
-    occupied: set[int]
-
-
 class Board:
     def __init__(self) -> None:
         self.tiles: dict[Pos, Placed] = {}
@@ -202,7 +195,12 @@ class Board:
         if self.merge_gate:
             for hook in self.merge_hooks:
                 hook(fa, fb)
-        fa.size += fb.size - (self._shared_tiles(ra, fb) if fa.twins and fb.twins else 0)
+        # Two features of one segment each (the placed tile's and a
+        # neighbour's: place() joins only those) share no tile.
+        if fa.twins and fb.twins and len(fa.segments) > 1:
+            fa.size += fb.size - self._shared_tiles(ra, fb)
+        else:
+            fa.size += fb.size
         fa.twins = fa.twins or fb.twins
         parent[rb] = ra
         fa.segments += fb.segments
@@ -268,67 +266,11 @@ class Board:
         parts = _CELL_PARTS.get(cell)
         if parts is None:
             x, y = cell
-            parts = _CELL_PARTS[cell] = (((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270)), {})
+            quad = ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))
+            parts = _CELL_PARTS[cell] = (quad, [None] * SEAT_SLOTS)
         entry: _Entry = [cell[0], cell[1], need, *parts]
         self._entries[cell] = entry
         return entry
-
-    def neighbours(self, cell: Pos) -> Neighbours:
-        """What a tile placed on the empty ``cell`` would join: the root of
-        the road or city across each edge, of the field across each
-        half-edge (None where nothing is), and which of them hold followers."""
-        x, y = cell
-        tiles, parent, features = self.tiles, self.parent, self.features
-        edge_roots: list[int | None] = [None] * 4
-        half_roots: list[int | None] = [None] * 8
-        occupied: set[int] = set()
-
-        def root_of(node: int) -> int:  # find(), without path halving: this only reads
-            while parent[node] != node:
-                node = parent[node]
-            if features[node].followers:
-                occupied.add(node)
-            return node
-
-        for edge, (dx, dy) in enumerate(OFFSETS):
-            other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            theirs, nodes = other.face, other.nodes
-            seg = theirs.edge_seg[opposite(edge)]
-            if seg is not None:
-                edge_roots[edge] = root_of(nodes[seg])
-            for half in (2 * edge, 2 * edge + 1):
-                seg = theirs.half_seg[facing_half(half)]
-                if seg is not None:
-                    half_roots[half] = root_of(nodes[seg])
-        return Neighbours(edge_roots, half_roots, occupied)
-
-    def open_spots(self, face: Face, near: Neighbours) -> tuple[int, ...]:
-        """The segments of ``face`` (placed on the cell ``near`` describes) a
-        follower could take right after (B-5): its spots whose feature, once
-        joined, holds no follower. Segments of the tile that reach one
-        feature are one feature: an occupied one takes the others with it."""
-        if not near.occupied:
-            return face.spots
-        joined: list[set[int]] = [set() for _ in face.segments]
-        for edge, seg in face.edge_pairs:
-            root = near.edge_roots[edge]
-            if root is not None:
-                joined[seg].add(root)
-        for half, seg in face.half_pairs:
-            root = near.half_roots[half]
-            if root is not None:
-                joined[seg].add(root)
-        taken = set(near.occupied)  # roots of features that hold followers once joined
-        grew = True
-        while grew:  # a segment touching a taken root takes all its roots along
-            grew = False
-            for roots in joined:
-                if roots and not roots <= taken and not roots.isdisjoint(taken):
-                    taken |= roots
-                    grew = True
-        return tuple(i for i in face.spots if joined[i].isdisjoint(taken))
 
     def can_place(self, kind: str) -> bool:
         table = FITS[kind]

@@ -1,11 +1,12 @@
 """The game's event log: record dicts in and out, compact inside.
 
 ``game.events`` reads as a list of event dicts (``{"type": ...}``).
-Dicts appended (scores, expansions' events) are kept unchangeable
+Dicts appended (expansions' events, scores with their fields) are kept unchangeable
 (engine.frozen.FrozenDict: editing one could not change the game). The
-base game's frequent events (a tile drawn, placed, a follower put down: most
-of a game's log) are kept as small tuples and become fresh dicts when read,
-so a cached game holds a fraction of the memory.
+base game's frequent events (a tile drawn, placed, a follower put down, a
+feature's score without an expansion's fields: most of a game's log) are kept
+as small tuples and become fresh dicts when read, so a cached game holds a
+fraction of the memory.
 """
 
 from __future__ import annotations
@@ -39,6 +40,20 @@ def _follower(t: _Compact) -> Event:
     }
 
 
+def _score(t: _Compact) -> Event:
+    return {
+        "type": "score",
+        "player": t[1],
+        "points": t[2],
+        "feature": t[3],
+        "reason": t[4],
+        "tiles": t[5],
+        "pennants": t[6],
+        "cities": t[7],
+        "at": [t[8], t[9]],
+    }
+
+
 class EventLog(RecordLog[Event | _Compact]):
     """The events of a game, in order."""
 
@@ -65,17 +80,31 @@ class EventLog(RecordLog[Event | _Compact]):
     def follower(self, player: int, x: int, y: int, location: str, feature: str) -> None:
         self._items.append((_follower, player, x, y, location, feature))
 
+    def scored(
+        self,
+        player: int,
+        points: int,
+        feature: str,
+        reason: str,
+        tiles: int,
+        pennants: int,
+        cities: int,
+        at: tuple[int, int],
+    ) -> None:
+        """A feature's score event without an expansion's fields (engine.scoring.pay)."""
+        self._items.append((_score, player, points, feature, reason, tiles, pennants, cities, *at))
+
     def copy(self, seat: int | None = None) -> EventLog:
         """An independent log of the same events (the dicts are shared: events
         are never changed once logged); with ``seat``, without the events
         addressed privately to any other seat."""
         out = EventLog()
         items = self._items
+        kept = out._items
         if seat is None:
-            out._items = list(items)
+            kept += items
             out._private = self._private.copy()
             return out
-        kept: list[Event | _Compact] = []
         start = 0
         for i in self._private:
             event = items[i]
@@ -86,7 +115,6 @@ class EventLog(RecordLog[Event | _Compact]):
             else:
                 out._private.append(len(kept) + i - start)  # its index in the copy
         kept += items[start:]
-        out._items = kept
         return out
 
     def since(self, mark: int) -> list[Event]:

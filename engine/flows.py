@@ -63,7 +63,14 @@ def migrations(expansions: Iterable[str] = ()) -> tuple[Migration, ...]:
 
 def current() -> int:
     """The flow this engine plays: the newest any migration brings records to."""
-    return max((m.flow for m in migrations(known_expansions())), default=LEGACY)
+    names = known_expansions()
+    flow = _CURRENT.get(names)
+    if flow is None:  # once per set of registered expansions (every new game asks)
+        flow = _CURRENT[names] = max((m.flow for m in migrations(names)), default=LEGACY)
+    return flow
+
+
+_CURRENT: dict[tuple[str, ...], int] = {}
 
 
 def flow_of(record: dict[str, Any]) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 from engine import flows, listing, scoring
 from engine import fork as forking
 from engine.actions import Follower, GameAction, Place
-from engine.board import Board, Feature, PlaceResult, Pos
+from engine.board import Board, Feature, Pos
 from engine.board import Follower as Piece  # on the board; Follower is the action
 from engine.decks import shuffled as shuffled
 from engine.events import EventLog
@@ -157,7 +157,7 @@ class Game:
         """
         typed = checked(self, action, self._pending)
         events = self.events
-        mark = len(events)
+        mark = events.size()
         self.actions.append(typed)
         try:
             self._advance(typed)
@@ -315,7 +315,7 @@ class Game:
 
     def reveal(self) -> None:
         """Mark that hidden information came out: earlier actions are final."""
-        self.undo_floor = len(self.actions)
+        self.undo_floor = self.actions.size()
 
     def award(self, player: int, points: int, detail: dict[str, Any]) -> None:
         self.scores[player] += points
@@ -371,7 +371,7 @@ class Game:
         while True:
             # Between turns the generator holds nothing: a copy of the objects
             # here is a checkpoint a fork can resume from (engine.fork).
-            self._turn_start = len(self.actions)
+            self._turn_start = self.actions.size()
             if self._watch:
                 forking.turn_started(self)
             tile = self.draw_tile()
@@ -405,7 +405,10 @@ class Game:
                 lambda: ASKED[STEP_PLACE, turn.tile, player],
             )
         assert isinstance(place, Place)
-        result = self._place(place)
+        pos = (place.x, place.y)  # B-4 (checked)
+        result = self.board.place(turn.tile, pos, place.rotation)
+        turn.placed, self.last_placed = result.placed, pos
+        self.events.placed(player, turn.tile, place.x, place.y, place.rotation)
         if hooks.after_place.fns:
             yield from hooks.after_place.run(self, result)
         follower = yield ASKED[STEP_FOLLOWER, turn.tile, player]
@@ -414,8 +417,9 @@ class Game:
                 follower,
                 lambda: ASKED[STEP_FOLLOWER, turn.tile, player],
             )
-        if isinstance(follower, Follower):  # else an action that ended the step (A-4)
-            self._follower(follower)
+        # Else no follower, or an action that ended the step (A-4).
+        if isinstance(follower, Follower) and follower.location is not None:
+            self._follower(follower, follower.location)
         if result.completed or hooks.before_scoring.fns or hooks.after_scoring.fns:
             yield from scoring.completion_scoring(self, result.completed)
         if hooks.end_turn.fns:
@@ -431,20 +435,9 @@ class Game:
             return attached
         return (yield from self.decide(make))
 
-    def _place(self, action: Place) -> PlaceResult:
-        assert self.turn is not None
-        pos = (action.x, action.y)
-        result = self.board.place(self.turn.tile, pos, action.rotation)
-        self.turn.placed = result.placed
-        self.last_placed = pos
-        self.events.placed(self.turn.player, self.turn.tile, pos[0], pos[1], action.rotation)
-        return result
-
-    def _follower(self, action: Follower) -> None:
+    def _follower(self, action: Follower, loc: str) -> None:
+        """Put the follower (or piece) of ``action`` on ``loc`` of the tile just placed."""
         assert self.turn is not None and self.turn.placed is not None
-        loc = action.location
-        if loc is None:
-            return
         placed = self.turn.placed
         seg = placed.face.name_to_seg[loc]
         if action.piece is not None:  # A-3

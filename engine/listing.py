@@ -4,14 +4,15 @@ what Game.legal_followers, legal_moves and legal_actions answer."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import LISTED, plain_base_action
-from engine.board import Neighbours, Pos
-from engine.directions import ROTATIONS
+from engine.board import Board, Pos
+from engine.directions import OFFSETS, ROTATIONS, facing_half, opposite
 from engine.frozen import FrozenDict, frozen_parts
 from engine.phases import STEP_FOLLOWER, STEP_PLACE, Action
-from engine.tiles import FACES, FIT_SLOTS
+from engine.tiles import FACES, FIT_SLOTS, Face
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -42,17 +43,87 @@ def legal_moves(game: Game) -> list[Move]:
         if not follow:
             continue
         if near is None or (x, y) != cell:
-            cell, near = (x, y), board.neighbours((x, y))
+            cell, near = (x, y), neighbours(board, (x, y))
         face = FACES[(kind, r)]
         names = face.canonical
-        out += [(x, y, r, names[i]) for i in board.open_spots(face, near)]
+        out += [(x, y, r, names[i]) for i in open_spots(face, near)]
     return out
+
+
+@dataclass(slots=True)
+class Neighbours:
+    """What an empty cell's neighbours offer a tile placed there
+    (:func:`neighbours`): the roots across each edge (roads, cities)
+    and half-edge (fields), None where nothing is; those holding followers."""
+
+    edge_roots: list[int | None]
+    half_roots: list[int | None]
+    occupied: set[int]
+
+
+def neighbours(board: Board, cell: Pos) -> Neighbours:
+    """What a tile placed on the empty ``cell`` would join: the root of
+    the road or city across each edge, of the field across each
+    half-edge (None where nothing is), and which of them hold followers."""
+    x, y = cell
+    tiles, parent, features = board.tiles, board.parent, board.features
+    edge_roots: list[int | None] = [None] * 4
+    half_roots: list[int | None] = [None] * 8
+    occupied: set[int] = set()
+
+    def root_of(node: int) -> int:  # find(), without path halving: this only reads
+        while parent[node] != node:
+            node = parent[node]
+        if features[node].followers:
+            occupied.add(node)
+        return node
+
+    for edge, (dx, dy) in enumerate(OFFSETS):
+        other = tiles.get((x + dx, y + dy))
+        if other is None:
+            continue
+        theirs, nodes = other.face, other.nodes
+        seg = theirs.edge_seg[opposite(edge)]
+        if seg is not None:
+            edge_roots[edge] = root_of(nodes[seg])
+        for half in (2 * edge, 2 * edge + 1):
+            seg = theirs.half_seg[facing_half(half)]
+            if seg is not None:
+                half_roots[half] = root_of(nodes[seg])
+    return Neighbours(edge_roots, half_roots, occupied)
+
+
+def open_spots(face: Face, near: Neighbours) -> tuple[int, ...]:
+    """The segments of ``face`` (placed on the cell ``near`` describes) a
+    follower could take right after (B-5): its spots whose feature, once
+    joined, holds no follower. Segments of the tile that reach one
+    feature are one feature: an occupied one takes the others with it."""
+    if not near.occupied:
+        return face.spots
+    joined: list[set[int]] = [set() for _ in face.segments]
+    for edge, seg in face.edge_pairs:
+        root = near.edge_roots[edge]
+        if root is not None:
+            joined[seg].add(root)
+    for half, seg in face.half_pairs:
+        root = near.half_roots[half]
+        if root is not None:
+            joined[seg].add(root)
+    taken = set(near.occupied)  # roots of features that hold followers once joined
+    grew = True
+    while grew:  # a segment touching a taken root takes all its roots along
+        grew = False
+        for roots in joined:
+            if roots and not roots <= taken and not roots.isdisjoint(taken):
+                taken |= roots
+                grew = True
+    return tuple(i for i in face.spots if joined[i].isdisjoint(taken))
 
 
 def legal_followers(game: Game) -> list[str] | None:
     """Game.legal_followers: the free spots of the tile just placed (B-5)."""
-    turn = game.turn
-    if game.pending is None or game.pending.step != STEP_FOLLOWER or turn is None:
+    turn, d = game.turn, game._pending  # the attribute behind game.pending
+    if d is None or d.step != STEP_FOLLOWER or turn is None:
         return None
     placed = turn.placed
     assert placed is not None
@@ -72,7 +143,7 @@ def legal_followers(game: Game) -> list[str] | None:
 
 def legal_actions(game: Game, player: int) -> list[Action]:
     """Game.legal_actions: every complete legal action for ``player`` now."""
-    d = game.pending
+    d = game._pending  # the attribute behind game.pending
     if d is None or player not in d.players:
         return []
     out: list[Action] = []
@@ -86,8 +157,9 @@ def legal_actions(game: Game, player: int) -> list[Action]:
                 for piece in game.hooks.pieces.values()
                 for loc in piece.spots(game, player)
             ]
-    for spec in game.hooks.for_step(d.step):
-        out += map(frozen_parts, spec.legal(game, player))
+    if game.hooks.actions:  # the expansions' own actions attached to the step
+        for spec in game.hooks.for_step(d.step):
+            out += map(frozen_parts, spec.legal(game, player))
     return out
 
 
@@ -158,22 +230,20 @@ def place_actions(game: Game, turn: Turn, player: int) -> list[Action]:
     if turn.allowed_cells is None and turn.rule is None:
         slots = FIT_SLOTS[turn.tile]
         places = _PLACES[player]
+        # Read by index, not unpacked: [x, y, need, placements, actions by seat].
         return [
             made[i]
-            for x, y, need, _, by_seat in game.board.frontier_cells()
-            if (fit := slots[need])
-            for made in (by_seat.get(player) or _cell_actions(by_seat, places, x, y),)
+            for cell in game.board.frontier_cells()
+            if (fit := slots[cell[2]]) and (made := cell[4][player] or _cell_actions(cell, places))
             for i in fit
         ]
     places = _PLACES[player]
     return [places[x, y][r // 90] for x, y, r in game._placements(turn)]
 
 
-def _cell_actions(
-    by_seat: dict[int, tuple[Action, ...]], places: _SeatPlacements, x: int, y: int
-) -> tuple[Action, ...]:
+def _cell_actions(cell: list[Any], places: _SeatPlacements) -> tuple[Action, ...]:
     """A frontier cell's place actions for a seat, kept in its entry."""
-    made = by_seat[places.player] = places[x, y]
+    made = cell[4][places.player] = places[cell[0], cell[1]]
     return made
 
 
@@ -181,4 +251,4 @@ def follower_actions(game: Game, player: int) -> list[Action]:
     """The record actions of the follower step (B-5): none first, then each
     location of ``legal_followers()``."""
     follows = _FOLLOWS[player]
-    return [follows[None], *[follows[loc] for loc in game.legal_followers() or ()]]
+    return [follows[None], *map(follows.__getitem__, legal_followers(game) or ())]

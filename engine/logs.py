@@ -17,10 +17,13 @@ class RecordLog(Sequence[dict[str, Any]], Generic[_S]):
     """A log of the game kept in its own form (typed, compact) and read as
     record dicts: ActionLog here, engine.events.EventLog."""
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "size")
 
     def __init__(self) -> None:
-        self._items: list[_S] = []
+        self._items: list[_S] = []  # filled in place, never replaced (size)
+        # len(log) as the list's own __len__: one C call, where len() calls
+        # __len__ below (the game marks where each action begins).
+        self.size: Callable[[], int] = self._items.__len__
 
     def _read(self, items: list[_S]) -> list[dict[str, Any]]:
         """The record dicts of stored items (each subclass has its form)."""

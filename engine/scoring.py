@@ -9,6 +9,7 @@ event in ``game.events``:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,8 @@ def owners(game: Game, feat: Feature) -> list[int]:
     counts = follower_counts(feat)
     if game.hooks.owner_strength.fns:
         game.hooks.owner_strength(game, feat, counts)
+    elif len(counts) == 1:  # one player's followers (counts of at least 1): the owner
+        return list(counts)
     best = max(counts.values())
     return sorted(p for p, c in counts.items() if c == best and c > 0)
 
@@ -104,6 +107,21 @@ def pay(game: Game, score: FeatureScore) -> None:
         at = min(feat.segments)[0]  # the tile first in (x, y) order
         for player in score.owners:
             pts = score.points.get(player, 0)
+            if not score.detail:
+                # Game.award, its event stored compact (engine.events): the
+                # base game's own score events, most of a game's.
+                game.scores[player] += pts
+                game.events.scored(
+                    player,
+                    pts,
+                    feat.kind,
+                    score.reason,
+                    score.tiles,
+                    score.pennants,
+                    score.cities,
+                    at,
+                )
+                continue
             game.award(
                 player,
                 pts,
@@ -156,12 +174,19 @@ def completion_scoring(game: Game, roots: list[int]) -> Steps:
 
 def final_scoring(game: Game) -> None:
     """B-8: incomplete roads, cities, monasteries (gardens, A-5), then farms."""
-    features = game.board.features
-    by_kind: dict[str, list[int]] = {}
+    board = game.board
+    features = board.features
+    hooks = game.hooks
     # Ascending roots (the board keeps its features in that order); no join
-    # happens from here on: the roots stay.
-    for root, feat in features.items():
-        by_kind.setdefault(feat.kind, []).append(root)
+    # happens from here on: the roots stay. Only those holding followers
+    # score (the roots in board.occupied) unless a hook that runs while
+    # features score could put followers on others.
+    roots: Iterable[int] = features
+    if not (hooks.owner_strength.fns or hooks.score_feature.fns or hooks.feature_scored.fns):
+        roots = sorted(r for r in board.occupied if r in features)
+    by_kind: dict[str, list[int]] = {}
+    for root in roots:
+        by_kind.setdefault(features[root].kind, []).append(root)
     for kind in FEATURE_KINDS:
         for root in by_kind.get(kind, ()):
             feat = features[root]

@@ -424,9 +424,10 @@ def face(kind: str, rotation: int) -> Face:
 
 def base_bag() -> list[str]:
     """The 71 base tiles to shuffle (B-2: one D is the start tile)."""
-    bag = [t.kind for t in BASE_KINDS for _ in range(t.count)]
-    bag.remove(START_KIND)
-    return bag
+    return list(_BASE_BAG)
+
+
+_BASE_BAG = tuple(t.kind for t in BASE_KINDS for _ in range(t.count - (t.kind == START_KIND)))
 
 
 def expansion_tiles(expansion: str) -> list[str]:

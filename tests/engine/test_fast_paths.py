@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from engine import Game, IllegalAction
+from engine import Game, IllegalAction, flows
 from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_base_action
 from engine.ai import AI, Outlook, feature_value, option_values, preview
 from engine.ai.heuristics import _share
-from engine.board import Board, Feature, Placed
+from engine.board import SEAT_SLOTS, Board, Feature, Placed
 from engine.board import Follower as Piece
 from engine.decks import shuffle
 from engine.directions import ROTATIONS
@@ -30,10 +30,21 @@ from engine.expansions import known_expansions
 from engine.expansions.bets.state import Scored
 from engine.fork import clone, copy_board, copy_state
 from engine.frozen import FrozenDict, FrozenList, freeze, frozen_builder
-from engine.game import shuffled
+from engine.game import MAX_PLAYERS, PlacementRule, shuffled
 from engine.listing import place_actions
 from engine.phases import Decision, new_decision
-from engine.tiles import FACES, FITS, KINDS, NEED_CODES, base_bag, misfit, need_side
+from engine.scoring import follower_counts, owners
+from engine.tiles import (
+    BASE_KINDS,
+    FACES,
+    FITS,
+    KINDS,
+    NEED_CODES,
+    START_KIND,
+    base_bag,
+    misfit,
+    need_side,
+)
 from tests.engine.helpers import fingerprint
 from tests.quick import slow_unless
 
@@ -215,6 +226,19 @@ def test_event_log_reads_as_the_dicts_it_stands_for():
     assert log[2] == score and isinstance(log[2], FrozenDict)  # kept, unchangeable
     log[0]["tile"] = "X"  # a compact event's dict is a fresh copy
     assert log[0]["tile"] == "V"
+
+
+def test_a_compact_score_event_reads_as_the_one_award_logs():
+    # scoring.pay logs a score without an expansion's fields compact.
+    plain, compact = Game(["A", "B"], seed=1), Game(["A", "B"], seed=1)
+    fields = {"feature": "city", "reason": "completed", "tiles": 3, "pennants": 1, "cities": 0}
+    plain.award(1, 8, {**fields, "at": [2, -1]})
+    compact.scores[1] += 8
+    compact.events.scored(1, 8, *fields.values(), (2, -1))
+    assert compact.scores == plain.scores
+    assert [list(e.items()) for e in compact.events] == [list(e.items()) for e in plain.events]
+    compact.events[-1]["at"].append(5)  # a fresh copy each time it is read
+    assert compact.events[-1]["at"] == [2, -1]
 
 
 def _seen_by(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
@@ -427,14 +451,14 @@ def test_joins_reach_merge_hooks_registered_late_and_after_a_restore(monkeypatch
     assert all(g is game for g in seen)
     before = fingerprint(game)
     failing = [True]
-    place = Game._place
+    place = Board.place
 
-    def flaky(self: Game, action: Place):  # an effect that fails part-way, once
+    def flaky(self: Board, kind: str, pos: tuple[int, int], rotation: int):  # fails once
         if failing.pop() if failing else False:
             raise RuntimeError("effect failed")
-        return place(self, action)
+        return place(self, kind, pos, rotation)
 
-    monkeypatch.setattr(Game, "_place", flaky)
+    monkeypatch.setattr(Board, "place", flaky)
     x, y, r = game.legal_placements()[0]
     with pytest.raises(RuntimeError):
         game.apply({"player": game.pending.active, "type": "place", "x": x, "y": y, "rotation": r})
@@ -795,3 +819,92 @@ def test_one_outlook_values_every_tile_kind_as_a_fresh_one_does(seed):
             assert tile_value(game, player, kind, shared) == tile_value(game, player, kind)
             checked += 1
     assert checked > 20
+
+
+# --- issue #35: the base turn's shortcuts ----------------------------------------------
+def _random_to_end(game: Game, seed: int) -> Game:
+    rng = random.Random(seed)
+    while game.pending is not None:
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_b8_final_scoring_of_the_occupied_roots_is_that_of_every_feature(seed):
+    # engine.scoring.final_scoring reads only the roots holding followers
+    # unless a scoring hook exists: a no-op one makes it read every feature.
+    fast = _random_to_end(Game(["A", "B", "C"], seed=seed), seed)
+    plain = Game(["A", "B", "C"], seed=seed)
+    plain.hooks.feature_scored.add(lambda game, score: None)
+    _random_to_end(plain, seed)
+    assert list(plain.events) == list(fast.events)
+    assert any(e["type"] == "score" and e["reason"] == "final" for e in fast.events)
+
+
+def test_a_place_action_is_legal_exactly_where_b4_and_the_turn_s_limits_allow():
+    # engine.legality.check_place accepts at once where the tile fits a
+    # frontier cell and no effect limits the turn; else its checks in order.
+    for game in _at_place(_played(2))[::4]:
+        turn, board = game.turn, game.board
+        fits = set(_listing(board, turn.tile))
+        cells = {*board.frontier, *list(board.tiles)[:3], (99, 99)}
+        cell = min(board.frontier)
+        for limit in (None, "cells", "rule"):
+            if limit == "cells":
+                turn.allowed_cells = {cell}
+            if limit == "rule":
+                turn.allowed_cells = None
+                turn.rule = PlacementRule(frozenset(sorted(fits)[:1]), lambda x, y, r: "no")
+            for x, y in cells:
+                for r in (*ROTATIONS, 45):
+                    data = {"player": turn.player, "type": "place", "x": x, "y": y, "rotation": r}
+                    allowed = (x, y, r) in fits
+                    if limit == "cells":
+                        allowed = allowed and (x, y) == cell
+                    if limit == "rule":
+                        allowed = allowed and (x, y, r) in turn.rule.allowed
+                    assert game.is_legal(data) == allowed, (limit, x, y, r)
+
+
+def test_a_cell_keeps_a_slot_for_the_actions_of_every_seat_a_game_may_have():
+    game = Game(["A", "B"], seed=1)
+    (cell,) = [c for c in game.board.frontier_cells() if (c[0], c[1]) == (0, -1)]
+    assert len(cell[4]) == SEAT_SLOTS == MAX_PLAYERS
+
+
+def test_the_logs_size_is_their_length_in_every_copy():
+    # RecordLog.size is the list's own __len__: copies answer for their own list.
+    game = _random_to_end(Game(["A", "B"], ("gifts",), seed=3), 3)
+    first = game.actions.typed()[0]
+    for seat in (None, 0):
+        events, actions = game.events.copy(seat), game.actions.copy(seat)
+        events.append({"type": "probe"})
+        actions.append(first)
+        for log in (events, actions, game.events, game.actions):
+            assert log.size() == len(log) == len(list(log))
+
+
+@pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e) or "base")
+def test_b6_owners_are_the_players_with_most_followers(expansions):
+    # scoring.owners names a lone player's followers' owner at once (no hook to weigh them).
+    seen = 0
+    for game in _played(1, expansions, players=4):
+        for feat in game.board.features.values():
+            counts = follower_counts(feat)
+            if game.hooks.owner_strength.fns:
+                game.hooks.owner_strength(game, feat, counts)
+            best = max(counts.values(), default=0)
+            expected = sorted(p for p, c in counts.items() if c == best and c > 0)
+            assert owners(game, feat) == expected
+            seen += bool(expected)
+    assert seen
+
+
+def test_a_new_game_s_kept_setup_parts_are_their_definitions():
+    # tiles.base_bag copies a tuple made once; flows.current is found once per
+    # set of registered expansions.
+    bag = [t.kind for t in BASE_KINDS for _ in range(t.count)]
+    bag.remove(START_KIND)  # B-2
+    assert base_bag() == bag and base_bag() is not base_bag()
+    newest = max(m.flow for m in flows.migrations(known_expansions()))
+    assert flows.current() == newest == Game(["A", "B"]).flow

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, IllegalAction, replay
+from engine.board import Board
 from engine.expansions import PLUGINS, known_expansions
 from engine.expansions.river import LAKE
 from engine.record import RecordError
@@ -150,16 +151,16 @@ def test_the_safety_net_restores_a_game_that_forked(monkeypatch):
         step(game, rng)
         game.fork()
     before = fingerprint(game)
-    place = Game._place
+    place = Board.place
 
-    def failing(self: Game, action: Any) -> Any:
+    def failing(self: Board, *args: Any) -> Any:
         raise RuntimeError("effect failed")
 
-    monkeypatch.setattr(Game, "_place", failing)
+    monkeypatch.setattr(Board, "place", failing)
     x, y, r = game.legal_placements()[0]
     with pytest.raises(RuntimeError):
         game.apply({"player": game.pending.active, "type": "place", "x": x, "y": y, "rotation": r})
-    monkeypatch.setattr(Game, "_place", place)
+    monkeypatch.setattr(Board, "place", place)
     assert fingerprint(game) == before
 
 
