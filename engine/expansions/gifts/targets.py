@@ -41,7 +41,17 @@ LOCKS_BIND_GIFTS = 2
 
 def is_locked(game: Game, feat: Feature) -> bool:
     """Whether a Christmas lock keeps ``feat`` out of the gifts' reach (C-1)."""
-    return game.flow >= LOCKS_BIND_GIFTS and _marked(feat)
+    return lock_test(game)(feat)
+
+
+def lock_test(game: Game) -> Callable[[Feature], bool]:
+    """``is_locked`` for this game's features, the rules flow read once (a
+    listing asks it of every feature or follower it looks at)."""
+    return _marked if game.flow >= LOCKS_BIND_GIFTS else _unbound
+
+
+def _unbound(feat: Feature) -> bool:
+    return False
 
 
 # --- targets ------------------------------------------------------------------------
@@ -61,16 +71,13 @@ def road_sweeper_targets(game: Game, player: int) -> list[dict[str, Any]]:
     """G-5: every unfinished road but a locked one (C-1), named by its first
     segment (y, x, location order)."""
     board = game.board
-    found = []
-    for feat in board.features.values():
+    locked = lock_test(game)
+    found = [
+        named_feature(board, feat)
+        for feat in board.features.values()
         # board.is_unfinished for a road, inline: this walks every feature
-        if (
-            feat.kind == "road"
-            and feat.open_edges
-            and not feat.completed
-            and not is_locked(game, feat)
-        ):
-            found.append(named_feature(board, feat))
+        if feat.kind == "road" and feat.open_edges and not feat.completed and not locked(feat)
+    ]
     found.sort(key=_north_west_first)
     return found
 
@@ -84,14 +91,21 @@ def _own_spots(game: Game, player: int) -> list[tuple[Feature, Follower]]:
     segment), in (y, x, segment) order: followers sharing a segment are
     interchangeable, a locked feature's followers are out of reach (C-1),
     and a gift never chooses an expansion's piece (C-4: the abbot).
-    Every opening listing asks this: one walk over the board's followers,
-    the first of each segment in ``Game.followers_of`` order kept."""
+    Every opening listing asks this: one pass over the occupied features
+    (board.followers() without its sort: the keys are sorted here), keeping
+    the first follower of each segment as ``Game.followers_of`` would."""
+    board = game.board
+    features, locked = board.features, lock_test(game)
     spots: dict[tuple[int, int, int], tuple[Feature, Follower]] = {}
-    for feat, f in game.board.followers():
-        if f.player == player and f.piece is None:
-            key = (f.pos[1], f.pos[0], f.seg)
-            if key not in spots and not is_locked(game, feat):
-                spots[key] = (feat, f)
+    for root in board.occupied:
+        feat = features.get(root)
+        if feat is None:  # joined into another (board.followers() drops it)
+            continue
+        for f in feat.followers:
+            if f.player == player and f.piece is None:
+                key = (f.pos[1], f.pos[0], f.seg)
+                if key not in spots and not locked(feat):
+                    spots[key] = (feat, f)
     return [spots[key] for key in sorted(spots)]
 
 
