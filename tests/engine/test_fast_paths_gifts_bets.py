@@ -15,6 +15,7 @@ from engine import Game
 from engine.actions import named_feature, named_segment
 from engine.board import Feature
 from engine.board import Follower as Piece
+from engine.expansions.bet_chips import CHIP_SET, payout
 from engine.expansions.bets import settlement
 from engine.expansions.bets.actions import CHOOSE
 from engine.expansions.bets.state import (
@@ -141,3 +142,13 @@ def test_t4_an_office_s_feature_is_named_by_its_first_location_there(seed: int) 
                         assert location_of(game, pos, game.board.tiles[pos].nodes[seg]) == loc
                         named += 1
     assert named > 100
+
+
+def test_t4_t7_a_chip_pays_as_its_numbers_say_for_every_tile_count() -> None:
+    # bet_chips.payout keeps its answers (functools.cache).
+    for chip in CHIP_SET:
+        for tiles in range(-1, 40):
+            plain = max((w.points for w in chip.wins if w.matches(tiles)), default=0)
+            assert payout(chip.face, tiles) == plain == payout(chip.face, tiles)
+    with pytest.raises(KeyError):
+        payout("9|9", 3)
