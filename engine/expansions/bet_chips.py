@@ -7,6 +7,7 @@ face means editing one row. Each colour owns one chip of every row (6 chips).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -49,6 +50,7 @@ FACES: tuple[str, ...] = tuple(c.face for c in CHIP_SET)
 CHIPS_PER_PLAYER = len(CHIP_SET)
 
 
+@functools.cache  # a few faces and tile counts, asked at every flip and AI estimate
 def payout(face: str, tiles: int) -> int:
     """Points a flipped chip pays for a feature of ``tiles`` tiles (T-4, T-7);
     0 when no number on it matches."""

@@ -123,5 +123,9 @@ def _after_place(game: Game, result: PlaceResult) -> Steps:
 
 
 def _after_scoring(game: Game, scores: list[FeatureScore]) -> Steps:
-    yield from settlement.settle_completed(game)
-    yield from staking.stake_step(game)
+    # Every turn passes here; most have no chip to settle and no office placed.
+    turn = game.turn
+    placed = turn.placed if turn is not None else None
+    if state(game).scored or (placed is not None and is_bookmaker(placed.kind)):
+        yield from settlement.settle_completed(game)
+        yield from staking.stake_step(game)

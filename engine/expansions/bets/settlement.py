@@ -87,21 +87,16 @@ def _choose_step(game: Game, step: str, active: int | None) -> Steps:
 
 
 def legal_choose(game: Game, player: int) -> list[Action]:
-    st = state(game)
-    out: list[Action] = []
-    for p, pos in _open_asks(game):
-        if p == player:
-            out += [
-                {
-                    "player": player,
-                    "type": CHOOSE,
-                    "x": pos[0],
-                    "y": pos[1],
-                    "location": f["location"],
-                }
-                for f in feature_info(game, pos, st.asks[(p, pos)])
-            ]
-    return out
+    """The answers to the pending question (``_choose_step``): each feature
+    it offers ``player``, for each of the player's open choices."""
+    d = game.pending
+    assert d is not None and d.step in (STEP_SETTLE, STEP_FINAL)
+    return [
+        {"player": player, "type": CHOOSE, "x": q["x"], "y": q["y"], "location": f["location"]}
+        for q in d.info["questions"]
+        if q["player"] == player
+        for f in q["features"]
+    ]
 
 
 def resolve_choice(game: Game, action: SettleFeature) -> tuple[tuple[int, Pos], int]:
@@ -122,13 +117,12 @@ def resolve_choice(game: Game, action: SettleFeature) -> tuple[tuple[int, Pos], 
         raise IllegalAction(
             f"you have already chosen the feature for {x},{y} (T-4, T-5)", code="already_answered"
         )
-    options = feature_info(game, (x, y), st.asks[key])
     placed = game.board.tiles[(x, y)]
     seg = placed.face.name_to_seg.get(loc)
-    names = ", ".join(f"{o['location']} ({o['feature']}, {o['tiles']} tiles)" for o in options)
     if seg is None or placed.face.segments[seg].kind not in BET_KINDS:
         raise IllegalAction(
-            f"{shown(loc)} is not a road or city location on the tile at {x},{y}; choose {names}",
+            f"{shown(loc)} is not a road or city location on the tile at {x},{y}; "
+            f"choose {_options(game, key)}",
             code="not_a_settling_feature",
             x=x,
             y=y,
@@ -137,12 +131,18 @@ def resolve_choice(game: Game, action: SettleFeature) -> tuple[tuple[int, Pos], 
     if root not in {game.board.find(r) for r in st.asks[key]}:
         raise IllegalAction(
             f"the {placed.face.segments[seg].kind} at {loc} cannot settle these chips; "
-            f"choose {names} (T-4, T-5)",
+            f"choose {_options(game, key)} (T-4, T-5)",
             code="not_a_settling_feature",
             x=x,
             y=y,
         )
     return key, root
+
+
+def _options(game: Game, key: tuple[int, Pos]) -> str:
+    """The features a choice offers, for a refusal's message."""
+    options = feature_info(game, key[1], state(game).asks[key])
+    return ", ".join(f"{o['location']} ({o['feature']}, {o['tiles']} tiles)" for o in options)
 
 
 def validate_choose(game: Game, action: SettleFeature) -> None:
@@ -166,13 +166,19 @@ def run_choose(game: Game, action: SettleFeature) -> Steps:
 
 # --- settlement -------------------------------------------------------------------
 def _flip(
-    game: Game, pos: Pos, chips: list[StakedChip], feat: Feature | None, tiles: int, scoring: str
+    game: Game,
+    pos: Pos,
+    chips: list[StakedChip],
+    feat: Feature | None,
+    loc: str | None,
+    tiles: int,
+    scoring: str,
 ) -> None:
-    """Turn ``chips`` face up against a feature of ``tiles`` tiles, pay the
-    matching ones and return all of them to their owners' supplies (T-4)."""
+    """Turn ``chips`` face up against a feature of ``tiles`` tiles (``loc``:
+    its location on the office's tile), pay the matching ones and return all
+    of them to their owners' supplies (T-4)."""
     st = state(game)
     game.reveal()  # hidden information comes out: earlier actions are final
-    loc = None if feat is None else location_of(game, pos, feat.id)
     for chip in chips:
         points = 0 if feat is None else payout(chip.face, tiles)
         game.events.append(
@@ -229,7 +235,8 @@ def settle_completed(game: Game) -> Steps:
         root = st.answers.get((active, pos), cands[0].root)
         chosen = next(s for s in cands if s.root == root)
         feat = game.board.features[game.board.find(chosen.root)]
-        _flip(game, pos, list(st.stacks[pos]), feat, chosen.tiles, COMPLETED)
+        loc = location_of(game, pos, feat.id)
+        _flip(game, pos, list(st.stacks[pos]), feat, loc, chosen.tiles, COMPLETED)
     st.asks, st.answers = {}, {}
 
 
@@ -238,14 +245,16 @@ def settle_final(game: Game) -> Steps:
     of an unfinished road or city of its tile; owners choose where several
     qualify (each for their own chips, any order)."""
     st = state(game)
-    candidates: dict[Pos, list[Feature]] = {}
+    # Per office, its unfinished roads and cities by root, with their
+    # location there: nothing on the board changes until every chip is flipped.
+    candidates: dict[Pos, dict[int, tuple[str, Feature]]] = {}
     for pos in st.offices:
         if st.stacks[pos]:
-            candidates[pos] = [
-                f for _, f in features_on(game, pos) if not game.board.is_complete(f)
-            ]
+            candidates[pos] = {
+                f.id: (loc, f) for loc, f in features_on(game, pos) if not game.board.is_complete(f)
+            }
     st.asks = {
-        (chip.player, pos): [f.id for f in feats]
+        (chip.player, pos): list(feats)
         for pos, feats in candidates.items()
         if len(feats) > 1
         for chip in st.stacks[pos]
@@ -253,9 +262,12 @@ def settle_final(game: Game) -> Steps:
     st.answers = {}
     yield from _choose_step(game, STEP_FINAL, None)
     for pos, feats in candidates.items():
+        first = next(iter(feats), None)
         for chip in list(st.stacks[pos]):
-            root = st.answers.get((chip.player, pos), feats[0].id if feats else None)
-            feat = None if root is None else game.board.features[game.board.find(root)]
-            tiles = 0 if feat is None else feat.size
-            _flip(game, pos, [chip], feat, tiles, FINAL)
+            root = st.answers.get((chip.player, pos), first)
+            if root is None:
+                _flip(game, pos, [chip], None, None, 0, FINAL)
+            else:
+                loc, feat = feats[game.board.find(root)]
+                _flip(game, pos, [chip], feat, loc, feat.size, FINAL)
     st.asks, st.answers = {}, {}

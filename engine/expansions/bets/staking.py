@@ -22,7 +22,8 @@ from engine.expansions.bets.state import (
     state,
 )
 from engine.expansions.bets.tiles import is_bookmaker
-from engine.phases import Action, Decision, IllegalAction, Steps
+from engine.frozen import FrozenDict
+from engine.phases import Action, IllegalAction, Steps, new_decision
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -55,15 +56,11 @@ def stake_step(game: Game) -> Steps:
     active = turn.player
     # Decisions of this module list no base types: apply() validates the answer
     # through its ActionSpec, and the step runs it here (game.decide() would
-    # only return base-type answers).
+    # only return base-type answers). Every question of the step has the same
+    # details, made unchangeable once.
+    info = FrozenDict(x=pos[0], y=pos[1], tile=turn.placed.kind)
     while st.waiting:
-        action = yield Decision(
-            STEP_STAKE,
-            tuple(st.waiting),
-            active,
-            (),
-            {"x": pos[0], "y": pos[1], "tile": turn.placed.kind},
-        )
+        action = yield new_decision(STEP_STAKE, tuple(st.waiting), active, (), info)
         yield from game.hooks.actions[action.TYPE].run(game, action)
     st.office = None
     game.events.append(

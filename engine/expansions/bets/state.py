@@ -99,9 +99,14 @@ def features_on(game: Game, pos: Pos) -> list[tuple[str, Feature]]:
 
 
 def location_of(game: Game, pos: Pos, root: int) -> str:
-    for loc, feat in features_on(game, pos):
-        if feat.id == game.board.find(root):
-            return loc
+    """The location ``features_on`` names the road or city of ``root`` by on
+    the tile at ``pos``: its first segment there (one pass, no list made)."""
+    placed = game.board.tiles[pos]
+    find = game.board.find
+    root = find(root)
+    for i, seg in enumerate(placed.face.segments):
+        if seg.kind in BET_KINDS and find(placed.nodes[i]) == root:
+            return placed.face.canonical[i]
     raise KeyError(root)  # pragma: no cover - candidates come from features_on
 
 

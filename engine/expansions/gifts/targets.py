@@ -41,7 +41,17 @@ LOCKS_BIND_GIFTS = 2
 
 def is_locked(game: Game, feat: Feature) -> bool:
     """Whether a Christmas lock keeps ``feat`` out of the gifts' reach (C-1)."""
-    return game.flow >= LOCKS_BIND_GIFTS and _marked(feat)
+    return lock_test(game)(feat)
+
+
+def lock_test(game: Game) -> Callable[[Feature], bool]:
+    """``is_locked`` for this game's features, the rules flow read once (a
+    listing asks it of every feature or follower it looks at)."""
+    return _marked if game.flow >= LOCKS_BIND_GIFTS else _unbound
+
+
+def _unbound(feat: Feature) -> bool:
+    return False
 
 
 # --- targets ------------------------------------------------------------------------
@@ -59,29 +69,44 @@ def synod_targets(game: Game, player: int) -> list[dict[str, Any]]:
 
 def road_sweeper_targets(game: Game, player: int) -> list[dict[str, Any]]:
     """G-5: every unfinished road but a locked one (C-1), named by its first
-    segment (y, x order)."""
+    segment (y, x, location order)."""
     board = game.board
-    out = [
+    locked = lock_test(game)
+    found = [
         named_feature(board, feat)
         for feat in board.features.values()
-        if feat.kind == "road" and board.is_unfinished(feat) and not is_locked(game, feat)
+        # board.is_unfinished for a road, inline: this walks every feature
+        if feat.kind == "road" and feat.open_edges and not feat.completed and not locked(feat)
     ]
-    out.sort(key=lambda a: (a["y"], a["x"], a["location"]))
-    return out
+    found.sort(key=_north_west_first)
+    return found
+
+
+def _north_west_first(target: dict[str, Any]) -> tuple[int, int, str]:
+    return target["y"], target["x"], target["location"]
 
 
 def _own_spots(game: Game, player: int) -> list[tuple[Feature, Follower]]:
     """``player``'s followers a gift may move or take back, one per (tile,
-    segment): followers sharing a segment are interchangeable, a locked
-    feature's followers are out of reach (C-1), and a gift never chooses an
-    expansion's piece (C-4: the abbot)."""
-    seen: set[tuple[Pos, int]] = set()
-    out = []
-    for feat, f in game.followers_of(player):
-        if f.piece is None and (f.pos, f.seg) not in seen and not is_locked(game, feat):
-            seen.add((f.pos, f.seg))
-            out.append((feat, f))
-    return out
+    segment), in (y, x, segment) order: followers sharing a segment are
+    interchangeable, a locked feature's followers are out of reach (C-1),
+    and a gift never chooses an expansion's piece (C-4: the abbot).
+    Every opening listing asks this: one pass over the occupied features
+    (board.followers() without its sort: the keys are sorted here), keeping
+    the first follower of each segment as ``Game.followers_of`` would."""
+    board = game.board
+    features, locked = board.features, lock_test(game)
+    spots: dict[tuple[int, int, int], tuple[Feature, Follower]] = {}
+    for root in board.occupied:
+        feat = features.get(root)
+        if feat is None:  # joined into another (board.followers() drops it)
+            continue
+        for f in feat.followers:
+            if f.player == player and f.piece is None:
+                key = (f.pos[1], f.pos[0], f.seg)
+                if key not in spots and not locked(feat):
+                    spots[key] = (feat, f)
+    return [spots[key] for key in sorted(spots)]
 
 
 def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
@@ -93,13 +118,17 @@ def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
     out = []
     for feat, f in _own_spots(game, player):
         placed = board.tiles[f.pos]
+        face = placed.face
         lying = feat.kind == "field"
-        for i, seg in enumerate(placed.face.segments):
-            # B-5, A-3: a follower never stands on a garden (only an abbot does)
-            if (seg.kind == "field") == lying or seg.kind not in FOLLOWER_KINDS:
+        here = None
+        # B-5, A-3: face.spots are the follower spots (never a garden)
+        for i in face.spots:
+            if (face.segments[i].kind == "field") == lying:
                 continue
             if not lying or _can_stand_on(game, board.feature_of(placed.nodes[i])):
-                out.append({**named_segment(board, f.pos, f.seg), "to": placed.face.canonical[i]})
+                if here is None:
+                    here = named_segment(board, f.pos, f.seg)
+                out.append({**here, "to": face.canonical[i]})
     return out
 
 
