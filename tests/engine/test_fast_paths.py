@@ -854,7 +854,10 @@ def test_a_place_action_is_legal_exactly_where_b4_and_the_turn_s_limits_allow():
                 turn.allowed_cells = {cell}
             if limit == "rule":
                 turn.allowed_cells = None
-                turn.rule = PlacementRule(frozenset(sorted(fits)[:1]), lambda x, y, r: "no")
+                turn.rule = PlacementRule(
+                    frozenset(sorted(fits)[:1]),
+                    lambda x, y, r: IllegalAction("no", code="placement_refused"),
+                )
             for x, y in cells:
                 for r in (*ROTATIONS, 45):
                     data = {"player": turn.player, "type": "place", "x": x, "y": y, "rotation": r}
