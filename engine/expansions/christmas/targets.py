@@ -99,13 +99,28 @@ def _swappable(feat: Feature, kind: str | None) -> bool:
 def has_swap(game: Game, player: int, kind: str | None) -> bool:
     """Whether :func:`swap_options` lists any pair, without listing them: some
     follower of ``player``'s and another player's on two different features."""
-    mine: set[int] = set()
-    theirs: set[int] = set()
-    for feat, f in game.board.followers():  # the board's index: features with followers
-        if f.piece is None and _swappable(feat, kind):
-            (mine if f.player == player else theirs).add(feat.id)
-    # Every pair is on one feature only when both sides hold that one alone.
-    return bool(mine and theirs) and not (len(mine) == 1 and mine == theirs)
+    # Card legality asks this on every listing while the card is held: each
+    # feature is judged once (the board lists followers feature by feature),
+    # and the walk stops at the first pair on two features.
+    seen_mine = seen_theirs = False  # on the features walked so far
+    mine_before = theirs_before = False  # on those before the current one
+    last: Feature | None = None
+    free = False
+    for feat, f in game.board.followers():
+        if feat is not last:
+            last, free = feat, _swappable(feat, kind)
+            mine_before, theirs_before = seen_mine, seen_theirs
+        if not free or f.piece is not None:
+            continue
+        if f.player == player:
+            if theirs_before:
+                return True
+            seen_mine = True
+        else:
+            if mine_before:
+                return True
+            seen_theirs = True
+    return False  # none on one side, or both sides on one feature only
 
 
 def swap_options(game: Game, player: int, kind: str | None) -> list[Option]:
