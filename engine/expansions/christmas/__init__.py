@@ -110,8 +110,6 @@ def install(game: Game) -> None:
     h.before_final.add(hooks.before_final)
     h.score_feature.add(hooks.score_feature)
     h.owner_strength.add(hooks.owner_strength)
-    h.merge.add(hooks.merge)
-    h.follower_placed.add(hooks.follower_placed)
     h.public_view.add(view.public_view)
     h.private_view.add(view.private_view)
     h.redraw.add(view.redraw)

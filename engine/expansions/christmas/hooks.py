@@ -4,11 +4,11 @@
 - ``before_scoring``: modifiers (X-3.2); ``score_feature``: modifiers, card
   scorings (X-3.3), lock deferral (X-5.2) and the farm bonuses (X-4.13/14);
 - ``owner_strength``: tiebreak marks (X-5.3) and farm tiebreak (X-5.6);
-- ``merge`` / ``follower_placed``: locks spread through joins (X-5.2);
 - ``end_turn``: discard down to the hand limit (X-3.1);
 - ``before_final``: end cards in seat order, then locked scores (X-6).
 
-(``after_place``, drawing and playing cards: :mod:`.play`.)
+(``after_place``, drawing and playing cards: :mod:`.play`; marks kept
+through joins, X-5.2/X-5.3: :mod:`.locks`.)
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from engine import scoring
 from engine.actions import named_feature, segment_of, shown
-from engine.board import Feature, Follower
+from engine.board import Feature
 from engine.expansions.christmas.actions import (
     DISCARD,
     MODIFIER,
@@ -30,10 +30,8 @@ from engine.expansions.christmas.actions import (
 from engine.expansions.christmas.cards import BY_ID, COPIES, DESIGNS, HAND_LIMIT, CardDesign
 from engine.expansions.christmas.special import Mastermind
 from engine.expansions.christmas.state import (
-    LOCK,
     STEP_DISCARD,
     STEP_MODIFIER,
-    TIEBREAK,
     Ask,
     Option,
     ask,
@@ -224,23 +222,6 @@ def owner_strength(game: Game, feat: Feature, counts: dict[int, int]) -> None:
     if feat.kind == "field" and st.final:  # X-5.6, applied at final scoring
         for p in tied_owners(feat):
             counts[p] += sum(BY_ID[c].behaviour.farm_tiebreak for c in st.end_cards[p])
-
-
-def merge(game: Game, kept: Feature, absorbed: Feature) -> None:
-    if not kept.marked and not absorbed.marked:
-        return  # most joins: no lock, no tiebreak mark to carry on
-    if is_locked(kept) or is_locked(absorbed):  # X-5.2: the lock spreads through a join
-        kept.marks[LOCK] = True
-        for f in (*kept.followers, *absorbed.followers):
-            f.lying = True
-    marks = tiebreak_marks(kept) | tiebreak_marks(absorbed)
-    if marks:
-        kept.marks[TIEBREAK] = sorted(marks)
-
-
-def follower_placed(game: Game, feat: Feature, follower: Follower) -> None:
-    if is_locked(feat):  # X-5.2: every follower added later lies down too
-        follower.lying = True
 
 
 # --- X-3.1 hand limit ----------------------------------------------------------------
