@@ -102,11 +102,9 @@ def install(game: Game) -> None:
         end_cards=[[] for _ in range(n)],
     )
     h = game.hooks
-    h.after_draw.add(hooks.after_draw)
     h.after_place.add(play.after_place)
     h.before_scoring.add(hooks.before_scoring)
     h.after_scoring.add(hooks.after_scoring)
-    h.end_turn.add(hooks.end_turn)
     h.before_final.add(hooks.before_final)
     h.score_feature.add(hooks.score_feature)
     h.owner_strength.add(hooks.owner_strength)

@@ -1,14 +1,15 @@
 """Christmas Present at the base game's hook points (X-2..X-6).
 
-- ``after_draw``: a pending mastermind (X-5.5) lets its owner pick the cell;
 - ``before_scoring``: modifiers (X-3.2); ``score_feature``: modifiers, card
   scorings (X-3.3), lock deferral (X-5.2) and the farm bonuses (X-4.13/14);
 - ``owner_strength``: tiebreak marks (X-5.3) and farm tiebreak (X-5.6);
-- ``end_turn``: discard down to the hand limit (X-3.1);
+- ``end_turn``: discard down to the hand limit (X-3.1), from the first hand
+  over it (registered by :mod:`.play` when a draw makes one);
 - ``before_final``: end cards in seat order, then locked scores (X-6).
 
 (``after_place``, drawing and playing cards: :mod:`.play`; marks kept
-through joins, X-5.2/X-5.3: :mod:`.locks`.)
+through joins, X-5.2/X-5.3: :mod:`.locks`; ``after_draw`` for a mastermind,
+X-5.5: :class:`.special.Mastermind`.)
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from engine.expansions.christmas.actions import (
     XmasModifier,
 )
 from engine.expansions.christmas.cards import BY_ID, COPIES, DESIGNS, HAND_LIMIT, CardDesign
-from engine.expansions.christmas.special import Mastermind
 from engine.expansions.christmas.state import (
     STEP_DISCARD,
     STEP_MODIFIER,
@@ -48,22 +48,6 @@ from engine.phases import Action, IllegalAction, Steps
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-
-# --- X-5.5 mastermind ------------------------------------------------------------------
-def after_draw(game: Game) -> Steps:
-    st = state(game)
-    turn = game.turn
-    assert turn is not None
-    if st.mastermind is None:
-        return
-    owner, victim = st.mastermind
-    if victim != turn.player:
-        return
-    st.mastermind = None
-    card = BY_ID[st.mastermind_card]
-    assert isinstance(card.behaviour, Mastermind)
-    yield from card.behaviour.choose_cell(game, card.id, owner, victim)
 
 
 # --- X-3.2 modifiers -------------------------------------------------------------------

@@ -2,12 +2,10 @@
 (X-5.2) and the tiebreak marks (X-5.3).
 
 A mark must follow its feature into every join, and a follower added to a
-locked feature lies down. The two hook functions that do it are registered
-with the first mark a game sets (:func:`set_mark`), not at install: until
-then no feature carries one, and the board would call them on every join
-and every follower for nothing (most games never lock or mark a feature).
-Hooks are shared by a game's forks, which then call them too: without a
-mark of theirs, they do nothing.
+locked feature lies down. The two hook functions that do it come with the
+first mark a game sets (:func:`set_mark`, :func:`.state.hook_when_needed`):
+until then the board would call them on every join and every follower for
+nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.board import Feature, Follower
-from engine.expansions.christmas.state import LOCK, TIEBREAK, tiebreak_marks
+from engine.expansions.christmas.state import LOCK, TIEBREAK, hook_when_needed, tiebreak_marks
 from engine.marks import is_locked
 
 if TYPE_CHECKING:
@@ -25,10 +23,8 @@ if TYPE_CHECKING:
 def set_mark(game: Game, feat: Feature, key: str, value: object) -> None:
     """Put a mark on ``feat`` (LOCK or TIEBREAK), from then on kept through joins."""
     feat.marks[key] = value
-    hooks = game.hooks
-    if merge not in hooks.merge.fns:
-        hooks.merge.add(merge)
-        hooks.follower_placed.add(follower_placed)
+    hook_when_needed(game.hooks.merge, merge)
+    hook_when_needed(game.hooks.follower_placed, follower_placed)
 
 
 def merge(game: Game, kept: Feature, absorbed: Feature) -> None:

@@ -22,7 +22,8 @@ from engine.expansions.christmas.actions import (
     XmasTarget,
 )
 from engine.expansions.christmas.behaviour import Resolution
-from engine.expansions.christmas.cards import BY_ID, Deck
+from engine.expansions.christmas.cards import BY_ID, HAND_LIMIT, Deck
+from engine.expansions.christmas.hooks import end_turn
 from engine.expansions.christmas.reactions import react
 from engine.expansions.christmas.state import (
     STEP_DRAW,
@@ -32,6 +33,7 @@ from engine.expansions.christmas.state import (
     Option,
     XmasState,
     ask,
+    hook_when_needed,
     state,
 )
 from engine.expansions.christmas.targets import TARGET_FIELDS, TARGET_KEYS
@@ -128,6 +130,8 @@ def after_place(game: Game, result: PlaceResult) -> Steps:
             yield from resolve(game, player, card)
         else:
             st.hands[player].append(card)
+            if len(st.hands[player]) > HAND_LIMIT:  # discard at the turn's end
+                hook_when_needed(game.hooks.end_turn, end_turn)
 
 
 def legal_draw(game: Game, player: int) -> list[Action]:

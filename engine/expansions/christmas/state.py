@@ -8,7 +8,7 @@ decision and returns the answer.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Hashable
+from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -17,7 +17,7 @@ from engine.actions import GameAction, named_segment
 from engine.board import Feature, Follower
 from engine.fork import clone
 from engine.marks import LOCKED
-from engine.phases import Decision
+from engine.phases import Decision, PlainHook, StepHook
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -112,6 +112,16 @@ def state(game: Game) -> XmasState:
 
 
 A = TypeVar("A", bound=GameAction)
+
+
+def hook_when_needed(point: StepHook[...] | PlainHook[...], fn: Callable[..., Any]) -> None:
+    """Register ``fn`` on ``point`` unless it is there. The hooks of what most
+    games never see (a mark on a feature, a mastermind, a hand over the limit)
+    come with the first one, not at install, so that every turn before it
+    runs none of them. Hooks are shared with the game's forks, where they
+    find nothing to do until the same happens there."""
+    if fn not in point.fns:
+        point.add(fn)
 
 
 def ask(
