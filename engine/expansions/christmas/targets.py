@@ -19,6 +19,7 @@ from engine.expansions.christmas.state import (
     follower_ref,
     root_of,
 )
+from engine.frozen import FrozenDict
 from engine.marks import is_locked
 from engine.phases import MalformedAction
 
@@ -128,31 +129,34 @@ def swap_options(game: Game, player: int, kind: str | None) -> list[Option]:
     unfinished, unlocked feature of ``kind``, never the same feature, and
     never an expansion's piece such as the abbot (C-4)."""
 
-    def free(feat: Feature) -> bool:
-        return _swappable(feat, kind)
-
-    mine = [(feat, f) for feat, f in game.followers_of(player) if free(feat) and f.piece is None]
-    theirs = sorted(
-        (
-            (feat, f)
-            for feat, f in game.board.followers()
-            if f.player != player and free(feat) and f.piece is None
-        ),
-        key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player),
-    )
+    # Each follower named once, not once per pair; the names unchangeable
+    # (FrozenDict), so the pairs share them and neither the question's info
+    # nor the listing of its answers copies them again (engine.frozen).
+    mine = [
+        (feat, a, follower_key(game, a), FrozenDict(follower_ref(game, a)))
+        for feat, a in game.followers_of(player)
+        if _swappable(feat, kind) and a.piece is None
+    ]
+    theirs = [
+        (feat, b, follower_key(game, b), FrozenDict(follower_ref(game, b), player=b.player))
+        for feat, b in sorted(
+            (
+                (feat, f)
+                for feat, f in game.board.followers()
+                if f.player != player and _swappable(feat, kind) and f.piece is None
+            ),
+            key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player),
+        )
+    ]
     out: list[Option] = []
     seen: set[Hashable] = set()
-    for fa, a in mine:
-        for fb, b in theirs:
+    for fa, a, key_a, ref_a in mine:
+        for fb, b, key_b, ref_b in theirs:
             if fa is fb:
                 continue
-            key = (follower_key(game, a), follower_key(game, b))
+            key = (key_a, key_b)
             if key in seen:
                 continue
             seen.add(key)
-            public = {
-                "mine": follower_ref(game, a),
-                "theirs": {**follower_ref(game, b), "player": b.player},
-            }
-            out.append(Option(public, key, (a, b)))
+            out.append(Option(FrozenDict(mine=ref_a, theirs=ref_b), key, (a, b)))
     return out
