@@ -84,6 +84,7 @@ def _played(seed: int, eager: bool) -> Game:
         game.hooks.follower_placed.add(locks.follower_placed)
         game.hooks.after_draw.add(MASTERMIND.after_draw)
         game.hooks.end_turn.add(hooks.end_turn)
+        game.hooks.after_scoring.add(hooks.after_scoring)
     while game.pending is not None:
         game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
     return game

@@ -1,6 +1,7 @@
 """Christmas Present at the base game's hook points (X-2..X-6).
 
-- ``before_scoring``: modifiers (X-3.2); ``score_feature``: modifiers, card
+- ``before_scoring``: modifiers (X-3.2), cleared ``after_scoring`` (from the
+  first one played); ``score_feature``: modifiers, card
   scorings (X-3.3), lock deferral (X-5.2) and the farm bonuses (X-4.13/14);
 - ``owner_strength``: tiebreak marks (X-5.3) and farm tiebreak (X-5.6);
 - ``end_turn``: discard down to the hand limit (X-3.1), from the first hand
@@ -35,6 +36,7 @@ from engine.expansions.christmas.state import (
     Ask,
     Option,
     ask,
+    hook_when_needed,
     reason,
     state,
     tiebreak_marks,
@@ -93,6 +95,8 @@ def _modifier_options(game: Game, player: int, roots: list[int]) -> list[Option]
 
 
 def before_scoring(game: Game, roots: list[int]) -> Steps:
+    if not roots:  # most turns complete nothing: no modifier to ask for (X-3.2)
+        return
     st = state(game)
     turn = game.turn
     assert turn is not None
@@ -110,6 +114,7 @@ def before_scoring(game: Game, roots: list[int]) -> Steps:
         st.hands[player].remove(card)
         st.discard.append(card)
         st.modifiers.setdefault(root, []).append((player, card))
+        hook_when_needed(game.hooks.after_scoring, after_scoring)  # to clear them
         game.events.append(
             {
                 "type": "xmas-play",
