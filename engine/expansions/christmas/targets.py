@@ -100,27 +100,28 @@ def _swappable(feat: Feature, kind: str | None) -> bool:
 def has_swap(game: Game, player: int, kind: str | None) -> bool:
     """Whether :func:`swap_options` lists any pair, without listing them: some
     follower of ``player``'s and another player's on two different features."""
-    # Card legality asks this on every listing while the card is held: each
-    # feature is judged once (the board lists followers feature by feature),
-    # and the walk stops at the first pair on two features.
+    # Card legality asks this on every listing while the card is held: a
+    # yes/no needs no order, so the walk goes through the board's index of
+    # features that may hold followers as it is (Board.occupied, stale roots
+    # included: gone or empty), not followers() sorted, and stops at the
+    # first feature that makes a pair with one walked before it.
+    features = game.board.features
     seen_mine = seen_theirs = False  # on the features walked so far
-    mine_before = theirs_before = False  # on those before the current one
-    last: Feature | None = None
-    free = False
-    for feat, f in game.board.followers():
-        if feat is not last:
-            last, free = feat, _swappable(feat, kind)
-            mine_before, theirs_before = seen_mine, seen_theirs
-        if not free or f.piece is not None:
+    for root in game.board.occupied:
+        feat = features.get(root)
+        if feat is None or not _swappable(feat, kind):
             continue
-        if f.player == player:
-            if theirs_before:
-                return True
-            seen_mine = True
-        else:
-            if mine_before:
-                return True
-            seen_theirs = True
+        mine = theirs = False
+        for f in feat.followers:
+            if f.piece is None:
+                if f.player == player:
+                    mine = True
+                else:
+                    theirs = True
+        if (mine and seen_theirs) or (theirs and seen_mine):
+            return True
+        seen_mine = seen_mine or mine
+        seen_theirs = seen_theirs or theirs
     return False  # none on one side, or both sides on one feature only
 
 
