@@ -311,6 +311,7 @@ def test_x4_6_closed_loop_road_scores_2_per_tile() -> None:
     act(g, xm.MODIFIER, card="closed-loop-road", x=1, y=2, location="N")
     assert points(g, "completed") == [(1, 8)]
     assert "closed-loop-road" in xm.state(g).discard
+    assert xm.state(g).modifiers == {}  # for this scoring step only
 
 
 def test_x3_2_no_modifier_step_without_ownership() -> None:

@@ -683,8 +683,12 @@ def _containers(value: Any, seen: dict[int, Any]) -> dict[int, Any]:
     sets, dataclass instances that are not frozen)."""
     if id(value) in seen or isinstance(value, int | str | float | bool | type(None)):
         return seen
-    if isinstance(value, tuple | frozenset):
+    if isinstance(value, tuple | frozenset | FrozenList):  # unchangeable: may be shared
         for v in value:
+            _containers(v, seen)
+        return seen
+    if isinstance(value, FrozenDict):
+        for v in value.values():
             _containers(v, seen)
         return seen
     seen[id(value)] = value

@@ -102,16 +102,11 @@ def install(game: Game) -> None:
         end_cards=[[] for _ in range(n)],
     )
     h = game.hooks
-    h.after_draw.add(hooks.after_draw)
     h.after_place.add(play.after_place)
     h.before_scoring.add(hooks.before_scoring)
-    h.after_scoring.add(hooks.after_scoring)
-    h.end_turn.add(hooks.end_turn)
     h.before_final.add(hooks.before_final)
     h.score_feature.add(hooks.score_feature)
     h.owner_strength.add(hooks.owner_strength)
-    h.merge.add(hooks.merge)
-    h.follower_placed.add(hooks.follower_placed)
     h.public_view.add(view.public_view)
     h.private_view.add(view.private_view)
     h.redraw.add(view.redraw)

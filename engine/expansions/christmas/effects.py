@@ -13,6 +13,7 @@ from engine.actions import segment_of
 from engine.board import Feature
 from engine.expansions.christmas.actions import XmasTarget
 from engine.expansions.christmas.behaviour import Behaviour, Resolution, feature_value
+from engine.expansions.christmas.locks import set_mark
 from engine.expansions.christmas.state import (
     LOCK,
     TIEBREAK,
@@ -128,7 +129,7 @@ class Claim(Behaviour):
 # --- X-5.2 --------------------------------------------------------------------------
 class Lock(Behaviour):
     """Lay down the followers of an unfinished feature; its score waits for the
-    game end (hooks: score_feature, merge, follower_placed, before_final)."""
+    game end (hooks: score_feature, before_final; joins: :mod:`.locks`)."""
 
     target = "feature"
 
@@ -144,7 +145,7 @@ class Lock(Behaviour):
 
     def run(self, r: Resolution) -> Steps:
         feat: Feature = r.target.data
-        feat.marks[LOCK] = True
+        set_mark(r.game, feat, LOCK, True)
         for f in feat.followers:
             f.lying = True
         r.game.events.append(r.ev)
@@ -177,7 +178,7 @@ class Tiebreak(Behaviour):
 
     def run(self, r: Resolution) -> Steps:
         feat: Feature = r.target.data
-        feat.marks[TIEBREAK] = sorted(tiebreak_marks(feat) | {r.player})
+        set_mark(r.game, feat, TIEBREAK, sorted(tiebreak_marks(feat) | {r.player}))
         r.game.events.append(r.ev)
         yield from ()
 

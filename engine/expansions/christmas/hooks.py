@@ -1,14 +1,16 @@
 """Christmas Present at the base game's hook points (X-2..X-6).
 
-- ``after_draw``: a pending mastermind (X-5.5) lets its owner pick the cell;
-- ``before_scoring``: modifiers (X-3.2); ``score_feature``: modifiers, card
+- ``before_scoring``: modifiers (X-3.2), cleared ``after_scoring`` (from the
+  first one played); ``score_feature``: modifiers, card
   scorings (X-3.3), lock deferral (X-5.2) and the farm bonuses (X-4.13/14);
 - ``owner_strength``: tiebreak marks (X-5.3) and farm tiebreak (X-5.6);
-- ``merge`` / ``follower_placed``: locks spread through joins (X-5.2);
-- ``end_turn``: discard down to the hand limit (X-3.1);
+- ``end_turn``: discard down to the hand limit (X-3.1), from the first hand
+  over it (registered by :mod:`.play` when a draw makes one);
 - ``before_final``: end cards in seat order, then locked scores (X-6).
 
-(``after_place``, drawing and playing cards: :mod:`.play`.)
+(``after_place``, drawing and playing cards: :mod:`.play`; marks kept
+through joins, X-5.2/X-5.3: :mod:`.locks`; ``after_draw`` for a mastermind,
+X-5.5: :class:`.special.Mastermind`.)
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine import scoring
 from engine.actions import named_feature, segment_of, shown
-from engine.board import Feature, Follower
+from engine.board import Feature
 from engine.expansions.christmas.actions import (
     DISCARD,
     MODIFIER,
@@ -28,15 +30,13 @@ from engine.expansions.christmas.actions import (
     XmasModifier,
 )
 from engine.expansions.christmas.cards import BY_ID, COPIES, DESIGNS, HAND_LIMIT, CardDesign
-from engine.expansions.christmas.special import Mastermind
 from engine.expansions.christmas.state import (
-    LOCK,
     STEP_DISCARD,
     STEP_MODIFIER,
-    TIEBREAK,
     Ask,
     Option,
     ask,
+    hook_when_needed,
     reason,
     state,
     tiebreak_marks,
@@ -50,22 +50,6 @@ from engine.phases import Action, IllegalAction, Steps
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-
-# --- X-5.5 mastermind ------------------------------------------------------------------
-def after_draw(game: Game) -> Steps:
-    st = state(game)
-    turn = game.turn
-    assert turn is not None
-    if st.mastermind is None:
-        return
-    owner, victim = st.mastermind
-    if victim != turn.player:
-        return
-    st.mastermind = None
-    card = BY_ID[st.mastermind_card]
-    assert isinstance(card.behaviour, Mastermind)
-    yield from card.behaviour.choose_cell(game, card.id, owner, victim)
 
 
 # --- X-3.2 modifiers -------------------------------------------------------------------
@@ -111,6 +95,8 @@ def _modifier_options(game: Game, player: int, roots: list[int]) -> list[Option]
 
 
 def before_scoring(game: Game, roots: list[int]) -> Steps:
+    if not roots:  # most turns complete nothing: no modifier to ask for (X-3.2)
+        return
     st = state(game)
     turn = game.turn
     assert turn is not None
@@ -128,6 +114,7 @@ def before_scoring(game: Game, roots: list[int]) -> Steps:
         st.hands[player].remove(card)
         st.discard.append(card)
         st.modifiers.setdefault(root, []).append((player, card))
+        hook_when_needed(game.hooks.after_scoring, after_scoring)  # to clear them
         game.events.append(
             {
                 "type": "xmas-play",
@@ -224,23 +211,6 @@ def owner_strength(game: Game, feat: Feature, counts: dict[int, int]) -> None:
     if feat.kind == "field" and st.final:  # X-5.6, applied at final scoring
         for p in tied_owners(feat):
             counts[p] += sum(BY_ID[c].behaviour.farm_tiebreak for c in st.end_cards[p])
-
-
-def merge(game: Game, kept: Feature, absorbed: Feature) -> None:
-    if not kept.marked and not absorbed.marked:
-        return  # most joins: no lock, no tiebreak mark to carry on
-    if is_locked(kept) or is_locked(absorbed):  # X-5.2: the lock spreads through a join
-        kept.marks[LOCK] = True
-        for f in (*kept.followers, *absorbed.followers):
-            f.lying = True
-    marks = tiebreak_marks(kept) | tiebreak_marks(absorbed)
-    if marks:
-        kept.marks[TIEBREAK] = sorted(marks)
-
-
-def follower_placed(game: Game, feat: Feature, follower: Follower) -> None:
-    if is_locked(feat):  # X-5.2: every follower added later lies down too
-        follower.lying = True
 
 
 # --- X-3.1 hand limit ----------------------------------------------------------------

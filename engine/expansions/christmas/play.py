@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import shown
 from engine.board import PlaceResult, Pos
+from engine.directions import RING
 from engine.expansions.christmas.actions import (
     DRAW,
     PLAY,
@@ -21,7 +22,8 @@ from engine.expansions.christmas.actions import (
     XmasTarget,
 )
 from engine.expansions.christmas.behaviour import Resolution
-from engine.expansions.christmas.cards import BY_ID, Deck
+from engine.expansions.christmas.cards import BY_ID, HAND_LIMIT, Deck
+from engine.expansions.christmas.hooks import end_turn
 from engine.expansions.christmas.reactions import react
 from engine.expansions.christmas.state import (
     STEP_DRAW,
@@ -31,6 +33,7 @@ from engine.expansions.christmas.state import (
     Option,
     XmasState,
     ask,
+    hook_when_needed,
     state,
 )
 from engine.expansions.christmas.targets import TARGET_FIELDS, TARGET_KEYS
@@ -87,8 +90,10 @@ def draw_decks(game: Game, player: int, pos: Pos, kind: str) -> list[Deck]:
     """The decks a tile placed at ``pos`` lets ``player`` draw from (X-2)."""
     out: list[Deck] = []
     board = game.board
-    for mpos, node in board.monasteries_around(pos):
-        if mpos != pos and any(f.player != player for f in board.feature_of(node).followers):
+    monasteries, x, y = board.monasteries, *pos
+    for dx, dy in RING:  # around the tile, not its own monastery (read on every placement)
+        node = monasteries.get((x + dx, y + dy))
+        if node is not None and any(f.player != player for f in board.feature_of(node).followers):
             out.append("abbey")
             break
     tile = KINDS.get(kind)
@@ -125,6 +130,8 @@ def after_place(game: Game, result: PlaceResult) -> Steps:
             yield from resolve(game, player, card)
         else:
             st.hands[player].append(card)
+            if len(st.hands[player]) > HAND_LIMIT:  # X-3.1: discard at the turn's end
+                hook_when_needed(game.hooks.end_turn, end_turn)
 
 
 def legal_draw(game: Game, player: int) -> list[Action]:
@@ -164,10 +171,12 @@ def why_not_playable(game: Game, player: int, card: object) -> str | None:
 
 
 def legal_plays(game: Game, player: int) -> list[Action]:
-    st = state(game)
+    hand = state(game).hands[player]
+    if not hand:  # most listings of a turn's steps: nothing to play
+        return []
     return [
         {"player": player, "type": PLAY, "card": c}
-        for c in dict.fromkeys(st.hands[player])
+        for c in dict.fromkeys(hand)
         if why_not_playable(game, player, c) is None
     ]
 

@@ -18,6 +18,7 @@ from engine.expansions.christmas.state import (
     Ask,
     Option,
     ask,
+    hook_when_needed,
     reason,
     state,
 )
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
 # --- X-5.5 --------------------------------------------------------------------------
 class Mastermind(Behaviour):
     """The next player's tile goes on a cell the card's owner picks when that
-    player draws (hooks: after_draw calls :meth:`choose_cell`)."""
+    player draws (:meth:`after_draw`, on that hook point from the first
+    mastermind played)."""
 
     def affected(self, game: Game, player: int, opt: Option | None) -> set[int]:
         return {(player + 1) % len(game.players)}
@@ -51,9 +53,23 @@ class Mastermind(Behaviour):
         victim = (r.player + 1) % len(r.game.players)
         st.mastermind = (r.player, victim)
         st.mastermind_card = r.card.id
+        hook_when_needed(r.game.hooks.after_draw, self.after_draw)
         r.ev["victim"] = victim
         r.game.events.append(r.ev)
         yield from ()
+
+    def after_draw(self, game: Game) -> Steps:
+        """The victim's tile is drawn: the owner picks its cell (X-5.5)."""
+        st = state(game)
+        turn = game.turn
+        assert turn is not None
+        if st.mastermind is None:
+            return
+        owner, victim = st.mastermind
+        if victim != turn.player:
+            return
+        st.mastermind = None
+        yield from self.choose_cell(game, st.mastermind_card, owner, victim)
 
     def choose_cell(self, game: Game, card: str, owner: int, victim: int) -> Steps:
         turn = game.turn

@@ -8,7 +8,7 @@ decision and returns the answer.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Hashable
+from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -16,8 +16,9 @@ from engine import scoring
 from engine.actions import GameAction, named_segment
 from engine.board import Feature, Follower
 from engine.fork import clone
+from engine.frozen import freeze
 from engine.marks import LOCKED
-from engine.phases import Decision
+from engine.phases import Decision, PlainHook, StepHook, new_decision
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -114,6 +115,16 @@ def state(game: Game) -> XmasState:
 A = TypeVar("A", bound=GameAction)
 
 
+def hook_when_needed(point: StepHook[...] | PlainHook[...], fn: Callable[..., Any]) -> None:
+    """Register ``fn`` on ``point`` unless it is there. The hooks of what most
+    games never see (a mark on a feature, a mastermind, a modifier played, a
+    hand over the limit) come with the first one, not at install, so that
+    every turn before it runs none of them. Hooks are shared with the game's
+    forks, where they find nothing to do until the same happens there."""
+    if fn not in point.fns:
+        point.add(fn)
+
+
 def ask(
     game: Game, question: Ask, info: dict[str, Any], answer: type[A]
 ) -> Generator[Decision, GameAction, A]:
@@ -122,7 +133,7 @@ def ask(
     st = state(game)
     active = game.turn.player if game.turn is not None else question.player
     st.ask = question
-    action = yield Decision(question.step, (question.player,), active, (), info)
+    action = yield new_decision(question.step, (question.player,), active, (), freeze(info))
     st.ask = None
     assert isinstance(action, answer)
     return action

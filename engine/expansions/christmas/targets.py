@@ -19,6 +19,7 @@ from engine.expansions.christmas.state import (
     follower_ref,
     root_of,
 )
+from engine.frozen import FrozenDict
 from engine.marks import is_locked
 from engine.phases import MalformedAction
 
@@ -99,13 +100,29 @@ def _swappable(feat: Feature, kind: str | None) -> bool:
 def has_swap(game: Game, player: int, kind: str | None) -> bool:
     """Whether :func:`swap_options` lists any pair, without listing them: some
     follower of ``player``'s and another player's on two different features."""
-    mine: set[int] = set()
-    theirs: set[int] = set()
-    for feat, f in game.board.followers():  # the board's index: features with followers
-        if f.piece is None and _swappable(feat, kind):
-            (mine if f.player == player else theirs).add(feat.id)
-    # Every pair is on one feature only when both sides hold that one alone.
-    return bool(mine and theirs) and not (len(mine) == 1 and mine == theirs)
+    # Card legality asks this on every listing while the card is held: a
+    # yes/no needs no order, so the walk goes through the board's index of
+    # features that may hold followers as it is (Board.occupied, stale roots
+    # included: gone or empty), not followers() sorted, and stops at the
+    # first feature that makes a pair with one walked before it.
+    features = game.board.features
+    seen_mine = seen_theirs = False  # on the features walked so far
+    for root in game.board.occupied:
+        feat = features.get(root)
+        if feat is None or not _swappable(feat, kind):
+            continue
+        mine = theirs = False
+        for f in feat.followers:
+            if f.piece is None:
+                if f.player == player:
+                    mine = True
+                else:
+                    theirs = True
+        if (mine and seen_theirs) or (theirs and seen_mine):
+            return True
+        seen_mine = seen_mine or mine
+        seen_theirs = seen_theirs or theirs
+    return False  # none on one side, or both sides on one feature only
 
 
 def swap_options(game: Game, player: int, kind: str | None) -> list[Option]:
@@ -113,31 +130,34 @@ def swap_options(game: Game, player: int, kind: str | None) -> list[Option]:
     unfinished, unlocked feature of ``kind``, never the same feature, and
     never an expansion's piece such as the abbot (C-4)."""
 
-    def free(feat: Feature) -> bool:
-        return _swappable(feat, kind)
-
-    mine = [(feat, f) for feat, f in game.followers_of(player) if free(feat) and f.piece is None]
-    theirs = sorted(
-        (
-            (feat, f)
-            for feat, f in game.board.followers()
-            if f.player != player and free(feat) and f.piece is None
-        ),
-        key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player),
-    )
+    # Each follower named once, not once per pair; the names unchangeable
+    # (FrozenDict), so the pairs share them and neither the question's info
+    # nor the listing of its answers copies them again (engine.frozen).
+    mine = [
+        (feat, a, follower_key(game, a), FrozenDict(follower_ref(game, a)))
+        for feat, a in game.followers_of(player)
+        if _swappable(feat, kind) and a.piece is None
+    ]
+    theirs = [
+        (feat, b, follower_key(game, b), FrozenDict(follower_ref(game, b), player=b.player))
+        for feat, b in sorted(
+            (
+                (feat, f)
+                for feat, f in game.board.followers()
+                if f.player != player and _swappable(feat, kind) and f.piece is None
+            ),
+            key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player),
+        )
+    ]
     out: list[Option] = []
     seen: set[Hashable] = set()
-    for fa, a in mine:
-        for fb, b in theirs:
+    for fa, a, key_a, ref_a in mine:
+        for fb, b, key_b, ref_b in theirs:
             if fa is fb:
                 continue
-            key = (follower_key(game, a), follower_key(game, b))
+            key = (key_a, key_b)
             if key in seen:
                 continue
             seen.add(key)
-            public = {
-                "mine": follower_ref(game, a),
-                "theirs": {**follower_ref(game, b), "player": b.player},
-            }
-            out.append(Option(public, key, (a, b)))
+            out.append(Option(FrozenDict(mine=ref_a, theirs=ref_b), key, (a, b)))
     return out

@@ -1,0 +1,97 @@
+"""Christmas Present's shortcuts against their plain definitions: swap
+legality asked on every listing of a turn and the swaps listed (X-3, X-5.4),
+and the hooks registered when first needed (X-5.2, X-5.3, X-5.5, X-3.1)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from engine import Game
+from engine.board import Feature, Follower
+from engine.expansions.christmas import hooks, locks
+from engine.expansions.christmas.cards import BY_ID
+from engine.expansions.christmas.state import follower_key, follower_ref
+from engine.expansions.christmas.targets import has_swap, swap_options
+from engine.marks import is_locked
+
+KINDS = ("road", "city", "field", "monastery")
+# Random 4-player games that would go otherwise without the hooks that come
+# when first needed: a mastermind played (0, 2), a marked feature that later
+# joins another or takes a follower (7, 11, 22, 25).
+SEEDS_WITH_NEEDS = (0, 2, 7, 11, 22, 25)
+MASTERMIND = BY_ID["mastermind"].behaviour
+
+
+def _states(seed: int, expansions: tuple[str, ...], players: int = 4) -> Iterator[Game]:
+    """Every state of a random game, the game itself (read, not changed)."""
+    rng = random.Random(seed)
+    game = Game([f"P{i}" for i in range(players)], expansions, seed)
+    while game.pending is not None:
+        yield game
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+
+
+def _swaps_plainly(game: Game, player: int, kind: str) -> list[tuple[object, ...]]:
+    """swap_options by its definition (X-5.4): every pair of a follower of
+    ``player``'s and another player's on two different unfinished, unlocked
+    features of ``kind``, no abbot (C-4), each named and keyed on its own."""
+
+    def free(feat: Feature, f: Follower) -> bool:
+        return feat.kind == kind and not feat.completed and not is_locked(feat) and f.piece is None
+
+    mine = [(feat, f) for feat, f in game.followers_of(player) if free(feat, f)]
+    theirs = [(feat, f) for feat, f in game.board.followers() if f.player != player]
+    theirs.sort(key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player))
+    out: list[tuple[object, ...]] = []
+    for fa, a in mine:
+        for fb, b in theirs:
+            key = (follower_key(game, a), follower_key(game, b))
+            if free(fb, b) and fa is not fb and key not in [k for _, k, _ in out]:
+                public = {
+                    "mine": follower_ref(game, a),
+                    "theirs": {**follower_ref(game, b), "player": b.player},
+                }
+                out.append((public, key, (a, b)))
+    return out
+
+
+@pytest.mark.parametrize(("seed", "players"), [(s, p) for s in range(3) for p in (2, 4)])
+def test_x5_4_swap_options_and_has_swap_as_defined_at_every_step(seed: int, players: int) -> None:
+    found = set()
+    for game in _states(seed, ("gifts", "christmas", "abbot"), players):
+        for player in range(players):
+            for kind in KINDS:
+                options = swap_options(game, player, kind)
+                assert has_swap(game, player, kind) == bool(options), (player, kind)
+                found.add(bool(options))
+                assert [(o.public, o.key, o.data) for o in options] == _swaps_plainly(
+                    game, player, kind
+                )
+    assert found == {True, False}
+
+
+def _played(seed: int, eager: bool) -> Game:
+    """A random 4-player Christmas game to its end; ``eager``: every hook that
+    comes when first needed registered before the first action instead (their
+    plain definition: always on)."""
+    rng = random.Random(seed)
+    game = Game([f"P{i}" for i in range(4)], ("christmas",), seed)
+    if eager:
+        game.hooks.merge.add(locks.merge)
+        game.hooks.follower_placed.add(locks.follower_placed)
+        game.hooks.after_draw.add(MASTERMIND.after_draw)
+        game.hooks.end_turn.add(hooks.end_turn)
+        game.hooks.after_scoring.add(hooks.after_scoring)
+    while game.pending is not None:
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    return game
+
+
+@pytest.mark.parametrize("seed", SEEDS_WITH_NEEDS)
+def test_x5_2_x5_3_x5_5_hooks_when_needed_play_as_hooks_always_on(seed: int) -> None:
+    lazy, eager = _played(seed, False), _played(seed, True)
+    assert list(lazy.events) == list(eager.events)
+    assert lazy.record() == eager.record()
