@@ -19,7 +19,7 @@ from renders import palette as pal
 from renders.captions import Captions
 from renders.pieces import follower_sprite, winner_star
 from renders.png import png_bytes
-from renders.text import draw_text, line_height, scaled, text_width
+from renders.text import draw_text, fit_names, line_height, scaled, text_width
 
 Row = tuple[str, Sequence[int]]
 
@@ -82,14 +82,9 @@ def final_image(view: PublicView, rows: Sequence[Row], captions: Captions) -> Im
     names = [view.players[w] for w in view.winners if 0 <= w < n]
     wy = pad + line_height(s(20)) + s(4)
     winner_star(d, (pad + s(9), wy + line_height(s(16)) / 2), s(9))
-    draw_text(
-        d,
-        (pad + s(24), wy),
-        captions.winners(names),
-        s(16),
-        pal.TEXT,
-        max_width=width - 2 * pad - s(24),
-    )
+    room = width - 2 * pad - s(24)
+    line = fit_names(captions.winners, names, s(16), room)
+    draw_text(d, (pad + s(24), wy), line, s(16), pal.TEXT, max_width=room)
 
     top = title_h
     for i, seat in enumerate(order):

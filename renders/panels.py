@@ -19,7 +19,7 @@ from renders import palette as pal
 from renders.captions import LEGEND_LAST, LEGEND_LEGAL, LEGEND_REGION, Captions
 from renders.overlays import LegendItem
 from renders.pieces import follower_sprite, winner_star
-from renders.text import draw_text, line_height, text_width
+from renders.text import draw_text, fit_names, line_height, text_width
 from renders.tiles import tile_image
 
 
@@ -92,12 +92,12 @@ def header(view: PublicView, captions: Captions, width: int, scale: float) -> Im
     x = s(12)
     if view.finished:
         title = captions.game_over
-        seats = list(view.winners)
-        line = captions.winners([view.players[w] for w in seats if 0 <= w < len(view.players)])
+        seats = [w for w in view.winners if 0 <= w < len(view.players)]
+        sentence = captions.winners
     else:
         title = captions.turn(view.turn.number) if view.turn is not None else ""
         seats = [p for p in view.turn.waiting if 0 <= p < len(view.players)] if view.turn else []
-        line = captions.to_play([view.players[p] for p in seats])
+        sentence = captions.to_play
     draw_text(
         d,
         (x, height / 2 - s(3)),
@@ -115,6 +115,7 @@ def header(view: PublicView, captions: Captions, width: int, scale: float) -> Im
         x += icon + s(2)
     if seats:
         x += s(4)
+    line = fit_names(sentence, [view.players[p] for p in seats], s(16), right - x)
     draw_text(
         d,
         (x, height / 2 + s(3) + icon / 2),

@@ -7,7 +7,8 @@
 * Direction: lines are prepared by :mod:`renders.bidi` (Arabic joining,
   right-to-left order) before drawing, so Hebrew and Arabic names read right.
 * Fit: :func:`fit` cuts a text with an ellipsis (in logical order, so a
-  right-to-left name loses its end, shown at the left) to a pixel width.
+  right-to-left name loses its end, shown at the left) to a pixel width;
+  :func:`fit_names` cuts the names in a sentence instead, keeping its words.
 * Legibility: :func:`draw_text` records the pixel size of each text while a
   :func:`recording` block is open; the tests check that every text stays
   >= 12 px when its image is shown 550 px wide (Discord on a phone).
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -147,6 +148,39 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     while head and (unicodedata.category(head[-1]) in ("Mn", "Me", "Cf") or head[-1] in INVISIBLE):
         head = head[:-1]
     return head + ELLIPSIS if head or text_width(ELLIPSIS, size, bold) <= width else ""
+
+
+def fit_names(
+    sentence: Callable[[Sequence[str]], str],
+    names: Sequence[str],
+    size: int,
+    width: float,
+    bold: bool = False,
+) -> str:
+    """``sentence(names)`` within ``width`` px. Too wide, every name is cut
+    alike (to one pixel budget, with an ellipsis) so that the words around
+    them stay: "Ada, Bo… and Cy… to play", not "Ada, Bo and Cy t…", which
+    hides what the line says. Cut at its end only when even names of a letter
+    or two do not fit."""
+    text = sentence(names)
+    if not names or text_width(text, size, bold) <= width:
+        return text
+
+    def shortened(budget: int) -> str | None:
+        cut = [fit(name, size, budget, bold) for name in names]
+        return None if "" in cut else sentence(cut)
+
+    lo = int(text_width("M" + ELLIPSIS, size, bold)) + 1
+    hi = int(max(text_width(name, size, bold) for name in names))
+    best = None
+    while lo <= hi:  # the widest budget whose sentence fits
+        mid = (lo + hi) // 2
+        made = shortened(mid)
+        if made is not None and text_width(made, size, bold) <= width:
+            best, lo = made, mid + 1
+        else:
+            hi = mid - 1
+    return best if best is not None else fit(text, size, width, bold)
 
 
 def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:

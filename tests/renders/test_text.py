@@ -4,13 +4,14 @@ names, ellipsis cuts that never overflow (renders.text, renders.bidi, renders.fo
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 import pytest
 from PIL import Image, ImageDraw
 
 from renders import fonts
 from renders.bidi import join_arabic, prepare, visual
-from renders.text import ELLIPSIS, _runs, draw_text, fit, recording, text_width
+from renders.text import ELLIPSIS, _runs, draw_text, fit, fit_names, recording, text_width
 
 NAMES = ["Zoë 🎄", "Łukasz", "Ömer", "Дмитрий", "Ελένη", "佐藤", "محمد", "שרה", "김민준"]
 NOT_IN_ANY_FONT = "\U00013000"  # an Egyptian hieroglyph: no font of the chain has it
@@ -105,6 +106,33 @@ def test_fit_never_overflows_and_ends_with_an_ellipsis(name: str, width: int) ->
     if cut != name:
         assert cut.endswith(ELLIPSIS)
         assert name.startswith(cut[: -len(ELLIPSIS)])
+
+
+def _to_play(names: Sequence[str]) -> str:
+    *first, last = names
+    return (f"{', '.join(first)} and {last}" if first else last) + " to play"
+
+
+@pytest.mark.parametrize("width", [240, 300, 340])
+def test_fit_names_cuts_the_names_and_keeps_the_sentence_s_words(width: int) -> None:
+    names = ["Bartholomew (normal)", "Ada", "Maximilian-Ferdinand"]
+    assert text_width(_to_play(names), 18) > width
+    line = fit_names(_to_play, names, 18, width)
+    assert text_width(line, 18) <= width and line.endswith(" to play"), line
+    assert ", Ada and " in line  # a short name stays whole
+    cut = line.removesuffix(" to play").replace(" and ", ", ").split(", ")
+    for name, shown in zip(names, cut, strict=True):
+        assert shown == name or (
+            shown.endswith(ELLIPSIS) and name.startswith(shown[: -len(ELLIPSIS)])
+        ), (name, shown)
+    # the widest budget that fits: one more pixel for every name would not
+    assert text_width(fit_names(_to_play, names, 18, width + 40), 18) >= text_width(line, 18)
+
+
+def test_fit_names_leaves_what_fits_and_cuts_the_end_when_names_cannot_shrink_enough() -> None:
+    assert fit_names(_to_play, ["Ada", "Bo"], 18, 400) == "Ada and Bo to play"
+    tight = fit_names(_to_play, ["Bartholomew", "Maximilian"], 18, 60)
+    assert text_width(tight, 18) <= 60 and tight.endswith(ELLIPSIS), tight
 
 
 def test_drawn_text_stays_inside_its_width() -> None:
