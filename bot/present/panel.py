@@ -217,6 +217,9 @@ def _place_rows(
     cells = list(numbers)
     if cell is not None and cell in numbers:
         page = cells.index(cell) // CELLS_PER_PAGE
+    elif len(cells) == 1:  # nothing to choose (a river tile, a late board): its ways at once
+        cell = cells[0]
+        lines.append(words("panel.only_cell"))
     else:
         cell = None
     pages, page, shown = _page(cells, page)

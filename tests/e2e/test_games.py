@@ -121,7 +121,7 @@ async def test_all_expansions_short_deck(harness: Harness, request: pytest.Fixtu
         seed=13,
         decks={"tiles": ALL_DECK, "river": SHORT_RIVER},
     )
-    log = await play_table(harness, table, seed=1)
+    log = await play_table(harness, table, seed=10)
     assert log.finished
     loaded = await game_state(harness.bot.database_url, table.game_id)
     assert loaded.info.status == "finished"
@@ -187,7 +187,7 @@ async def test_the_river_and_the_abbot(harness: Harness, request: pytest.Fixture
         seed=1,
         decks={"tiles": ABBOT_DECK},
     )
-    log = await play_table(harness, table, seed=1)
+    log = await play_table(harness, table, seed=2)
     assert log.finished
     loaded = await game_state(harness.bot.database_url, table.game_id)
     game, info = loaded.game, loaded.info

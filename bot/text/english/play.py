@@ -64,6 +64,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "one": "Choose a cell ({count} possible)",
         "other": "Choose a cell ({count} possible)",
     },
+    "panel.only_cell": "Your tile fits on one cell only.",
     "panel.cell_option": "Cell {number} · {x},{y}",
     "panel.cells_page": "Cells {first}-",
     "panel.choose_rotation": {

@@ -50,6 +50,24 @@ def test_r3_a_river_tile_is_offered_the_one_cell_beyond_the_open_end() -> None:
     assert ch.legal_cells(g) == [(1, 1)] and cells(panel(g, 1)) == ["1,1"]
 
 
+def test_r3_a_sole_cell_is_chosen_for_the_player_who_picks_the_way_at_once() -> None:
+    g = Game(["Ada", "Bo"], ["river"], seed=3, decks={"river": ["RV10", "RV2"], "tiles": ["U"]})
+    shown = panel(g, 0)
+    rotations = [b for r in shown.rows if isinstance(r, tuple) for b in r if b.verb == "rot"]
+    assert rotations and all(b.arg.startswith("1,0,") for b in rotations)
+    assert shown.image is not None and shown.image.kind == "placement"
+    assert ENGLISH("panel.only_cell") in shown.text and "{" not in FR("panel.only_cell")
+    # The select still shows the cell, chosen.
+    (sel,) = [r for r in shown.rows if isinstance(r, pn.Sel) and r.verb == "cell"]
+    assert [o.default for o in sel.options] == [True]
+    # Several cells: nothing is chosen for the player.
+    g = Game(["Ada", "Bo"], ["river"], seed=3, decks={"river": ["RV2"], "tiles": ["U", "U"]})
+    play(g, "RV2 1,0 r0 -")
+    shown = panel(g, 1)
+    assert ENGLISH("panel.only_cell") not in shown.text
+    assert shown.image is not None and shown.image.kind == "tile"
+
+
 def test_r6_after_the_river_land_tiles_are_placed_as_usual() -> None:
     g = Game(["Ada", "Bo"], ["river"], seed=3, decks={"river": ["RV2"], "tiles": ["U", "U"]})
     play(g, "RV2 1,0 r0 -")  # the lake closes the river
