@@ -1,7 +1,8 @@
 """Christmas Present's shortcuts against their plain definitions: swap
 legality asked on every listing of a turn and the swaps listed (X-3, X-5.4),
-the decks a placement offers (X-2), and the hooks registered when first
-needed (X-5.2, X-5.3, X-5.5, X-3.1)."""
+the decks a placement offers (X-2), the occupied features cards target
+(X-4.2..X-5.3), and the hooks registered when first needed (X-5.2, X-5.3,
+X-5.5, X-3.1)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,12 @@ from engine.directions import RING
 from engine.expansions.christmas import hooks, locks
 from engine.expansions.christmas.cards import BY_ID
 from engine.expansions.christmas.play import ROADSIDE_KINDS, draw_decks
-from engine.expansions.christmas.state import follower_key, follower_ref
+from engine.expansions.christmas.state import (
+    features_of,
+    follower_key,
+    follower_ref,
+    occupied_features_of,
+)
 from engine.expansions.christmas.targets import has_swap, swap_options
 from engine.marks import is_locked
 from engine.tiles import KINDS as TILE_KINDS
@@ -128,3 +134,11 @@ def test_x2_draw_decks_as_defined_at_every_step(seed: int, players: int) -> None
                     assert decks == _decks_plainly(game, player, pos, kind), (pos, player)
                     found.add("abbey" in decks)
     assert found == {True, False}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_x4_x5_occupied_features_as_defined_at_every_step(seed: int) -> None:
+    for game in _states(seed, ("gifts", "christmas", "abbot")):
+        for kind in KINDS:
+            plain = [feat for feat in features_of(game, kind) if feat.followers]
+            assert occupied_features_of(game, kind) == plain, kind
