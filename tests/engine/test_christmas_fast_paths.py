@@ -2,7 +2,7 @@
 legality asked on every listing of a turn and the swaps listed (X-3, X-5.4),
 the decks a placement offers (X-2), the occupied features cards target
 (X-4.2..X-5.3), and the hooks registered when first needed (X-5.2, X-5.3,
-X-5.5, X-3.1)."""
+X-5.5, X-5.6, X-3.1)."""
 
 from __future__ import annotations
 
@@ -95,6 +95,8 @@ def _played(seed: int, eager: bool) -> Game:
         game.hooks.after_draw.add(MASTERMIND.after_draw)
         game.hooks.end_turn.add(hooks.end_turn)
         game.hooks.after_scoring.add(hooks.after_scoring)
+        game.hooks.owner_strength.add(locks.tiebreak_strength)
+        game.hooks.owner_strength.add(hooks.farm_tiebreak_strength)
     while game.pending is not None:
         game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
     return game
