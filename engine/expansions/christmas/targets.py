@@ -109,7 +109,8 @@ def has_swap(game: Game, player: int, kind: str | None) -> bool:
     seen_mine = seen_theirs = False  # on the features walked so far
     for root in game.board.occupied:
         feat = features.get(root)
-        if feat is None or not _swappable(feat, kind):
+        # _swappable, its cheapest test first: most features are of another kind
+        if feat is None or feat.kind != kind or feat.completed or is_locked(feat):
             continue
         mine = theirs = False
         for f in feat.followers:
