@@ -1,6 +1,8 @@
 """Christmas Present's shortcuts against their plain definitions: swap
 legality asked on every listing of a turn and the swaps listed (X-3, X-5.4),
-and the hooks registered when first needed (X-5.2, X-5.3, X-5.5, X-3.1)."""
+the decks a placement offers (X-2), the occupied features cards target
+(X-4.2..X-5.3), and the hooks registered when first needed (X-5.2, X-5.3,
+X-5.5, X-5.6, X-3.1)."""
 
 from __future__ import annotations
 
@@ -10,12 +12,20 @@ from collections.abc import Iterator
 import pytest
 
 from engine import Game
-from engine.board import Feature, Follower
+from engine.board import Feature, Follower, Pos
+from engine.directions import RING
 from engine.expansions.christmas import hooks, locks
 from engine.expansions.christmas.cards import BY_ID
-from engine.expansions.christmas.state import follower_key, follower_ref
+from engine.expansions.christmas.play import ROADSIDE_KINDS, draw_decks
+from engine.expansions.christmas.state import (
+    features_of,
+    follower_key,
+    follower_ref,
+    occupied_features_of,
+)
 from engine.expansions.christmas.targets import has_swap, swap_options
 from engine.marks import is_locked
+from engine.tiles import KINDS as TILE_KINDS
 
 KINDS = ("road", "city", "field", "monastery")
 # Random 4-player games that would go otherwise without the hooks that come
@@ -85,6 +95,8 @@ def _played(seed: int, eager: bool) -> Game:
         game.hooks.after_draw.add(MASTERMIND.after_draw)
         game.hooks.end_turn.add(hooks.end_turn)
         game.hooks.after_scoring.add(hooks.after_scoring)
+        game.hooks.owner_strength.add(locks.tiebreak_strength)
+        game.hooks.owner_strength.add(hooks.farm_tiebreak_strength)
     while game.pending is not None:
         game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
     return game
@@ -95,3 +107,40 @@ def test_x5_2_x5_3_x5_5_hooks_when_needed_play_as_hooks_always_on(seed: int) -> 
     lazy, eager = _played(seed, False), _played(seed, True)
     assert list(lazy.events) == list(eager.events)
     assert lazy.record() == eager.record()
+
+
+def _decks_plainly(game: Game, player: int, pos: Pos, kind: str) -> list[str]:
+    """draw_decks by its definition (X-2): a monastery on one of the 8 cells
+    around ``pos`` holding another player's follower; a roads-only tile."""
+    board = game.board
+    abbey = any(
+        any(f.player != player for f in board.feature_of(board.monasteries[cell]).followers)
+        for cell in ((pos[0] + dx, pos[1] + dy) for dx, dy in RING)
+        if cell in board.monasteries
+    )
+    roadside = TILE_KINDS[kind].plays_as in ROADSIDE_KINDS
+    return ["abbey"] * abbey + ["roadside"] * roadside
+
+
+@pytest.mark.parametrize(("seed", "players"), [(s, p) for s in range(3) for p in (2, 4)])
+def test_x2_draw_decks_as_defined_at_every_step(seed: int, players: int) -> None:
+    found = set()
+    for game in _states(seed, ("christmas", "abbot"), players):
+        board = game.board
+        cells = [*board.monasteries, *board.frontier]
+        around = {(x + dx, y + dy) for x, y in board.monasteries for dx, dy in RING}
+        for pos in [*cells, *around]:
+            for player in range(players):
+                for kind in ("B", "U"):
+                    decks = draw_decks(game, player, pos, kind)
+                    assert decks == _decks_plainly(game, player, pos, kind), (pos, player)
+                    found.add("abbey" in decks)
+    assert found == {True, False}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_x4_x5_occupied_features_as_defined_at_every_step(seed: int) -> None:
+    for game in _states(seed, ("gifts", "christmas", "abbot")):
+        for kind in KINDS:
+            plain = [feat for feat in features_of(game, kind) if feat.followers]
+            assert occupied_features_of(game, kind) == plain, kind

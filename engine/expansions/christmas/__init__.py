@@ -106,7 +106,6 @@ def install(game: Game) -> None:
     h.before_scoring.add(hooks.before_scoring)
     h.before_final.add(hooks.before_final)
     h.score_feature.add(hooks.score_feature)
-    h.owner_strength.add(hooks.owner_strength)
     h.public_view.add(view.public_view)
     h.private_view.add(view.private_view)
     h.redraw.add(view.redraw)

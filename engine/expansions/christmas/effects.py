@@ -21,6 +21,7 @@ from engine.expansions.christmas.state import (
     features_of,
     follower_key,
     follower_ref,
+    occupied_features_of,
     reason,
     state,
     tiebreak_marks,
@@ -51,9 +52,9 @@ class ScoreUnfinished(Behaviour):
     target = "feature"
 
     def options(self, game: Game, player: int, card: CardDesign) -> list[Option] | None:
-        return [
+        return [  # an owner has followers there (B-6)
             feature_option(game, feat)
-            for feat in features_of(game, card.feature)
+            for feat in occupied_features_of(game, card.feature)
             if game.board.is_unfinished(feat)
             and not is_locked(feat)
             and player in scoring.owners(game, feat)
@@ -97,11 +98,14 @@ class Claim(Behaviour):
         return not feat.followers
 
     def options(self, game: Game, player: int, card: CardDesign) -> list[Option] | None:
-        has_supply = game.supply[player] > 0  # followers placed by cards obey supply
+        if game.supply[player] <= 0:  # followers placed by cards obey supply
+            return []
+        # needs another player's follower there: only occupied features.
+        feats = (occupied_features_of if self.occupied else features_of)(game, card.feature)
         return [
             feature_option(game, feat)
-            for feat in features_of(game, card.feature)
-            if has_supply and not feat.completed and self._open(player, feat)
+            for feat in feats
+            if not feat.completed and self._open(player, feat)
         ]
 
     def affected(self, game: Game, player: int, opt: Option | None) -> set[int]:
@@ -136,8 +140,8 @@ class Lock(Behaviour):
     def options(self, game: Game, player: int, card: CardDesign) -> list[Option] | None:
         return [
             feature_option(game, feat)
-            for feat in features_of(game, card.feature)
-            if game.board.is_unfinished(feat) and bool(feat.followers) and not is_locked(feat)
+            for feat in occupied_features_of(game, card.feature)
+            if game.board.is_unfinished(feat) and not is_locked(feat)
         ]
 
     def affected(self, game: Game, player: int, opt: Option | None) -> set[int]:
@@ -165,9 +169,9 @@ class Tiebreak(Behaviour):
     target = "feature"
 
     def options(self, game: Game, player: int, card: CardDesign) -> list[Option] | None:
-        return [
+        return [  # tied owners have followers there
             feature_option(game, feat)
-            for feat in features_of(game, card.feature)
+            for feat in occupied_features_of(game, card.feature)
             if not feat.completed
             and player in tied_owners(feat)
             and player not in tiebreak_marks(feat)

@@ -3,7 +3,8 @@
 - ``before_scoring``: modifiers (X-3.2), cleared ``after_scoring`` (from the
   first one played); ``score_feature``: modifiers, card
   scorings (X-3.3), lock deferral (X-5.2) and the farm bonuses (X-4.13/14);
-- ``owner_strength``: tiebreak marks (X-5.3) and farm tiebreak (X-5.6);
+- ``owner_strength``: farm tiebreak (X-5.6), from ``before_final`` on
+  (tiebreak marks, X-5.3: :mod:`.locks`, from the first mark);
 - ``end_turn``: discard down to the hand limit (X-3.1), from the first hand
   over it (registered by :mod:`.play` when a draw makes one);
 - ``before_final``: end cards in seat order, then locked scores (X-6).
@@ -39,7 +40,6 @@ from engine.expansions.christmas.state import (
     hook_when_needed,
     reason,
     state,
-    tiebreak_marks,
     tied_owners,
 )
 from engine.expansions.christmas.targets import MODIFIER_FIELDS
@@ -203,12 +203,10 @@ def score_feature(game: Game, score: scoring.FeatureScore) -> None:
                 score.detail.setdefault("bonus", {})[str(p)] = per_city * score.cities
 
 
-def owner_strength(game: Game, feat: Feature, counts: dict[int, int]) -> None:
-    for p in tiebreak_marks(feat):  # X-5.3: +1 per mark; two marks cancel
-        if counts.get(p, 0) > 0:
-            counts[p] += 1
+def farm_tiebreak_strength(game: Game, feat: Feature, counts: dict[int, int]) -> None:
+    """owner_strength from final scoring (X-5.6, registered by before_final)."""
     st = state(game)
-    if feat.kind == "field" and st.final:  # X-5.6, applied at final scoring
+    if feat.kind == "field" and st.final:
         for p in tied_owners(feat):
             counts[p] += sum(BY_ID[c].behaviour.farm_tiebreak for c in st.end_cards[p])
 
@@ -264,6 +262,7 @@ def before_final(game: Game) -> Steps:
     st = state(game)
     st.final = True
     st.mastermind = None  # X-5.5: played with no turn left to act on
+    hook_when_needed(game.hooks.owner_strength, farm_tiebreak_strength)  # X-5.6
     for p in range(len(game.players)):  # end cards in seat order (X-3, X-6)
         ends = [c for c in st.hands[p] if BY_ID[c].timing == "end"]
         if not ends:

@@ -5,7 +5,8 @@ A mark must follow its feature into every join, and a follower added to a
 locked feature lies down. The two hook functions that do it come with the
 first mark a game sets (:func:`set_mark`, :func:`.state.hook_when_needed`):
 until then the board would call them on every join and every follower for
-nothing.
+nothing. The tiebreak marks' part in ownership comes with the first of them
+(:func:`tiebreak_strength`): until then every owners() would call it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,16 @@ def set_mark(game: Game, feat: Feature, key: str, value: object) -> None:
     feat.marks[key] = value
     hook_when_needed(game.hooks.merge, merge)
     hook_when_needed(game.hooks.follower_placed, follower_placed)
+    if key == TIEBREAK:
+        hook_when_needed(game.hooks.owner_strength, tiebreak_strength)
+
+
+def tiebreak_strength(game: Game, feat: Feature, counts: dict[int, int]) -> None:
+    """owner_strength: +1 per mark for a player with followers there; two
+    marks cancel (X-5.3)."""
+    for p in tiebreak_marks(feat):
+        if counts.get(p, 0) > 0:
+            counts[p] += 1
 
 
 def merge(game: Game, kept: Feature, absorbed: Feature) -> None:

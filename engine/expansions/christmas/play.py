@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import shown
 from engine.board import PlaceResult, Pos
-from engine.directions import RING
 from engine.expansions.christmas.actions import (
     DRAW,
     PLAY,
@@ -90,10 +89,16 @@ def draw_decks(game: Game, player: int, pos: Pos, kind: str) -> list[Deck]:
     """The decks a tile placed at ``pos`` lets ``player`` draw from (X-2)."""
     out: list[Deck] = []
     board = game.board
-    monasteries, x, y = board.monasteries, *pos
-    for dx, dy in RING:  # around the tile, not its own monastery (read on every placement)
-        node = monasteries.get((x + dx, y + dy))
-        if node is not None and any(f.player != player for f in board.feature_of(node).followers):
+    x, y = pos
+    # Read on every placement: the board's few monasteries (six in the base
+    # game) are walked, not the eight cells around the tile (RING).
+    for (mx, my), node in board.monasteries.items():
+        if (
+            -1 <= mx - x <= 1
+            and -1 <= my - y <= 1
+            and (mx != x or my != y)  # around the tile, not its own monastery
+            and any(f.player != player for f in board.feature_of(node).followers)
+        ):
             out.append("abbey")
             break
     tile = KINDS.get(kind)

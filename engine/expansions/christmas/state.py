@@ -158,6 +158,20 @@ def features_of(game: Game, kind: str | None) -> list[Feature]:
     return [feat for feat in game.board.features.values() if feat.kind == kind]
 
 
+def occupied_features_of(game: Game, kind: str | None) -> list[Feature]:
+    """The features of ``kind`` that hold followers, in the order of
+    :func:`features_of`: read from the board's index of the roots that may
+    hold followers (Board.occupied; stale roots, gone or empty, skipped), a
+    few dozen, not from all its features, hundreds late in a game."""
+    features = game.board.features
+    out = []
+    for root in sorted(game.board.occupied):
+        feat = features.get(root)
+        if feat is not None and feat.followers and feat.kind == kind:
+            out.append(feat)
+    return out
+
+
 def root_of(game: Game, feat: Feature) -> int:
     board = game.board
     pos, seg = feat.segments[0]

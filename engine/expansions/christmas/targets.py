@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from engine.actions import SegmentRef, find_segment, named_feature, segment_of
-from engine.board import Feature, Pos
+from engine.board import Feature, Follower, Pos
 from engine.expansions.christmas.actions import XmasTarget
 from engine.expansions.christmas.state import (
     Option,
@@ -109,7 +109,8 @@ def has_swap(game: Game, player: int, kind: str | None) -> bool:
     seen_mine = seen_theirs = False  # on the features walked so far
     for root in game.board.occupied:
         feat = features.get(root)
-        if feat is None or not _swappable(feat, kind):
+        # _swappable, its cheapest test first: most features are of another kind
+        if feat is None or feat.kind != kind or feat.completed or is_locked(feat):
             continue
         mine = theirs = False
         for f in feat.followers:
@@ -133,21 +134,21 @@ def swap_options(game: Game, player: int, kind: str | None) -> list[Option]:
     # Each follower named once, not once per pair; the names unchangeable
     # (FrozenDict), so the pairs share them and neither the question's info
     # nor the listing of its answers copies them again (engine.frozen).
+    # One walk of the board's followers for both sides, each side then in
+    # the order of Game.followers_of (plus the player for theirs).
+    mine_on: list[tuple[Feature, Follower]] = []
+    theirs_on: list[tuple[Feature, Follower]] = []
+    for feat, f in game.board.followers():
+        if f.piece is None and _swappable(feat, kind):
+            (mine_on if f.player == player else theirs_on).append((feat, f))
+    mine_on.sort(key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg))
+    theirs_on.sort(key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player))
     mine = [
-        (feat, a, follower_key(game, a), FrozenDict(follower_ref(game, a)))
-        for feat, a in game.followers_of(player)
-        if _swappable(feat, kind) and a.piece is None
+        (feat, a, follower_key(game, a), FrozenDict(follower_ref(game, a))) for feat, a in mine_on
     ]
     theirs = [
         (feat, b, follower_key(game, b), FrozenDict(follower_ref(game, b), player=b.player))
-        for feat, b in sorted(
-            (
-                (feat, f)
-                for feat, f in game.board.followers()
-                if f.player != player and _swappable(feat, kind) and f.piece is None
-            ),
-            key=lambda ff: (ff[1].pos[1], ff[1].pos[0], ff[1].seg, ff[1].player),
-        )
+        for feat, b in theirs_on
     ]
     out: list[Option] = []
     seen: set[Hashable] = set()
