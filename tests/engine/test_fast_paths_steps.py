@@ -15,6 +15,7 @@ from engine import Game
 from engine.actions import ACTION_TYPES, flat_records
 from engine.expansions import known_expansions
 from engine.frozen import FrozenDict, FrozenList, frozen_parts
+from tests.engine.helpers import fingerprint
 from tests.quick import slow_after
 
 EXPANSIONS = tuple(known_expansions())
@@ -62,3 +63,54 @@ def test_listed_expansion_actions_are_their_definition_with_nested_parts_unchang
                 else:
                     assert all(type(v) in (FrozenDict, FrozenList) for v in nested)
     assert seen_flat
+
+
+# --- the scoring step of a turn that completes nothing ------------------------------
+def test_a_turn_that_scores_nothing_calls_only_the_scoring_hooks_not_idle_then():
+    """ScoringHook: a hook registered idle_when_empty is called only when
+    something is scored; the others on every turn, as before (B-7)."""
+    calls: list[tuple[str, int]] = []
+
+    def hook(name: str):
+        def fn(game: Game, scored: list[Any]):
+            calls.append((name, len(scored)))
+            yield from ()
+
+        return fn
+
+    game = Game(["A", "B"], seed=4)
+    game.hooks.before_scoring.add(hook("before-idle"), idle_when_empty=True)
+    game.hooks.before_scoring.add(hook("before"))
+    game.hooks.after_scoring.add(hook("after-idle"), idle_when_empty=True)
+    rng = random.Random(4)
+    turns = 0
+    while game.pending is not None:
+        if game.pending.step == "place":
+            turns += 1
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    idle = [(name, n) for name, n in calls if name.endswith("idle")]
+    assert idle and all(n > 0 for _, n in idle)  # never called with nothing scored
+    assert [n for name, n in calls if name == "before-idle"] == [
+        n for name, n in calls if name == "after-idle"
+    ]
+    every = [n for name, n in calls if name == "before"]
+    assert len(every) == turns and 0 in every  # the others: every turn, empty or not
+
+
+@pytest.mark.parametrize("seed", slow_after(range(6), 2))
+def test_the_shipped_scoring_hooks_idle_when_empty_do_nothing_then(seed):
+    """Each hook an expansion registers idle_when_empty, called with nothing
+    scored at any step, asks nothing and changes nothing."""
+    seen = 0
+    for i, game in enumerate(_steps(seed)):
+        if i % 4:
+            continue
+        for point in (game.hooks.before_scoring, game.hooks.after_scoring):
+            for fn in point.fns:
+                if fn in point.when_empty:
+                    continue
+                before = (fingerprint(game), repr(game.ext), repr(game.turn))
+                assert list(fn(game, [])) == []
+                assert (fingerprint(game), repr(game.ext), repr(game.turn)) == before
+                seen += 1
+    assert seen
