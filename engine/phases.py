@@ -257,10 +257,6 @@ class ScoringHook(StepHook[["Game", list[T]]]):
         if not idle_when_empty:
             self.when_empty.append(fn)
 
-    def run(self, game: Game, scored: list[T]) -> Steps:
-        for fn in self.fns if scored else self.when_empty:
-            yield from fn(game, scored)
-
 
 class PlainHook(_HookPoint[P, None]):
     """A hook point whose functions are called in turn."""

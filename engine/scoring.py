@@ -162,16 +162,17 @@ def completion_scoring(game: Game, roots: list[int]) -> Steps:
         root = board.find(r)
         if root not in live and not board.features[root].completed:
             live.append(root)
-    # Nothing scored (most turns): only the hooks not idle then (ScoringHook).
+    # Nothing scored (most turns): only the hooks not idle then (ScoringHook),
+    # each called here (no generator of StepHook.run around them every turn).
     before, after = game.hooks.before_scoring, game.hooks.after_scoring
-    if before.fns if live else before.when_empty:
-        yield from before.run(game, live)
+    for ahead in before.fns if live else before.when_empty:
+        yield from ahead(game, live)
     scores = []
     for root in live:
         board.features[root].completed = True
         scores.append(score_now(game, root, COMPLETED, True))
-    if after.fns if live else after.when_empty:
-        yield from after.run(game, scores)
+    for behind in after.fns if live else after.when_empty:
+        yield from behind(game, scores)
 
 
 def final_scoring(game: Game) -> None:
