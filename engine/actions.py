@@ -22,7 +22,6 @@ its class reads and writes it itself (the piece of a follower action).
 from __future__ import annotations
 
 import dataclasses
-import reprlib
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -41,6 +40,7 @@ from typing import (
 from engine.directions import LOCATION_RANK
 from engine.frozen import FrozenDict, frozen_builder
 from engine.phases import Action, IllegalAction, MalformedAction
+from engine.shown import shown as shown  # the messages' one way to show a sent value
 
 if TYPE_CHECKING:
     from engine.board import Board, Feature, Pos
@@ -51,40 +51,6 @@ INT_LIMIT = 2**63  # larger numbers are never a coordinate, seat or rotation
 def is_int(v: object) -> TypeGuard[int]:
     """A JSON integer (bools are not numbers here)."""
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-class _Shown(reprlib.Repr):
-    def repr_int(self, x: int, level: int) -> str:
-        if x.bit_length() > 128:  # repr() itself fails past 4,300 digits
-            return f"<an integer of about {int(x.bit_length() * 0.30103)} digits>"
-        return super().repr_int(x, level)
-
-    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
-        # As reprlib's, but in the caller's key order (reprlib sorts the keys).
-        if not x:
-            return "{}"
-        if level <= 0:
-            return "{...}"
-        items = list(x.items())
-        pieces = [
-            f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}"
-            for k, v in items[: self.maxdict]
-        ]
-        if len(items) > self.maxdict:
-            pieces.append("...")
-        return "{" + ", ".join(pieces) + "}"
-
-
-_SHOWN = _Shown()
-_SHOWN.maxstring = _SHOWN.maxother = 60
-_SHOWN.maxlevel = 3
-_SHOWN.maxlist = _SHOWN.maxdict = _SHOWN.maxtuple = _SHOWN.maxset = 8
-
-
-def shown(value: object) -> str:
-    """A short, safe repr of a value a caller sent, for error messages (never
-    fails on huge numbers or deep nesting)."""
-    return _SHOWN.repr(value)
 
 
 # --- references to the board inside actions --------------------------------------
@@ -414,6 +380,9 @@ _KINDS: dict[object, tuple[Callable[[object], object], str]] = {
 }
 
 
+_SCALARS = frozenset({_int, _str, _bool})  # readers of values with nothing inside
+
+
 @dataclass(frozen=True, slots=True)
 class _Field:
     name: str
@@ -428,6 +397,7 @@ class _Schema:
     fields: tuple[_Field, ...]  # ``player`` first
     known: frozenset[str]  # every key an action of the class may hold
     names: str  # the keys, for messages
+    flat: bool  # every field a number, string, boolean or null: no list or object
 
 
 _SCHEMAS: dict[type[GameAction], _Schema] = {}
@@ -454,9 +424,17 @@ def _schema(cls: type[GameAction]) -> _Schema:
         required = f.default is dataclasses.MISSING
         out.append(_Field(f.name, read, said or text, required, nullable and required))
     names = [out[0].name, "type", *(f.name for f in out[1:])]
-    schema = _Schema(tuple(out), frozenset(names), ", ".join(repr(n) for n in names))
+    flat = all(f.read in _SCALARS for f in out)
+    schema = _Schema(tuple(out), frozenset(names), ", ".join(repr(n) for n in names), flat)
     _SCHEMAS[cls] = schema
     return schema
+
+
+def flat_records(cls: type[GameAction]) -> bool:
+    """Whether every well-formed record of ``cls`` is flat: its values are
+    numbers, strings, booleans or null (engine.listing hands those out as
+    they are, nothing in them to make unchangeable)."""
+    return (_SCHEMAS.get(cls) or _schema(cls)).flat
 
 
 def optional_fields(cls: type[GameAction]) -> frozenset[str]:
@@ -465,7 +443,8 @@ def optional_fields(cls: type[GameAction]) -> frozenset[str]:
 
 
 def _parse(cls: type[_A], data: object) -> _A:
-    if not isinstance(data, Mapping):
+    # A dict at once: asking the Mapping ABC costs as much as reading a field.
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise MalformedAction("an action must be a JSON object")
     schema = _SCHEMAS.get(cls) or _schema(cls)
     if not schema.known.issuperset(data):

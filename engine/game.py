@@ -420,7 +420,7 @@ class Game:
         # Else no follower, or an action that ended the step.
         if isinstance(follower, Follower) and follower.location is not None:
             self._follower(follower, follower.location)
-        if result.completed or hooks.before_scoring.fns or hooks.after_scoring.fns:
+        if result.completed or hooks.before_scoring.when_empty or hooks.after_scoring.when_empty:
             yield from scoring.completion_scoring(self, result.completed)
         if hooks.end_turn.fns:
             yield from hooks.end_turn.run(self)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import LISTED, plain_base_action
+from engine.actions import LISTED, flat_records, plain_base_action
 from engine.board import Board, Pos
 from engine.directions import OFFSETS, ROTATIONS, facing_half, opposite
 from engine.frozen import FrozenDict, frozen_parts
@@ -159,7 +159,10 @@ def legal_actions(game: Game, player: int) -> list[Action]:
             ]
     if game.hooks.actions:  # the expansions' own actions attached to the step
         for spec in game.hooks.for_step(d.step):
-            out += map(frozen_parts, spec.legal(game, player))
+            # Flat records have no part to make unchangeable (frozen_parts
+            # would return each as it is): handed out as listed.
+            listed = spec.legal(game, player)
+            out += listed if flat_records(spec.action) else map(frozen_parts, listed)
     return out
 
 

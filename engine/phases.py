@@ -212,6 +212,7 @@ AiWorth = Callable[["Game", int], float]
 
 P = ParamSpec("P")
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 class _HookPoint(Generic[P, R]):
@@ -237,6 +238,26 @@ class StepHook(_HookPoint[P, Steps]):
             yield from fn(*args, **kwargs)
 
 
+class ScoringHook(StepHook[["Game", list[T]]]):
+    """``before_scoring`` / ``after_scoring``: step hooks around a turn's
+    completion scoring (B-7), which most turns have nothing for. A function
+    registered with ``idle_when_empty=True`` does nothing when no feature is
+    scored (no roots, no scores), so a turn that completes nothing does not
+    call it: it runs only the others (``when_empty``), and no scoring step
+    at all when there are none."""
+
+    __slots__ = ("when_empty",)
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.when_empty: list[Callable[[Game, list[T]], Steps]] = []  # not idle when empty
+
+    def add(self, fn: Callable[[Game, list[T]], Steps], idle_when_empty: bool = False) -> None:
+        self.fns.append(fn)
+        if not idle_when_empty:
+            self.when_empty.append(fn)
+
+
 class PlainHook(_HookPoint[P, None]):
     """A hook point whose functions are called in turn."""
 
@@ -255,8 +276,8 @@ class Hooks:
         # Step hooks.
         self.after_draw: StepHook[[Game]] = StepHook(AFTER_DRAW)  # tile drawn, not placed
         self.after_place: StepHook[[Game, PlaceResult]] = StepHook(AFTER_PLACE)
-        self.before_scoring: StepHook[[Game, list[int]]] = StepHook(BEFORE_SCORING)  # roots
-        self.after_scoring: StepHook[[Game, list[FeatureScore]]] = StepHook(AFTER_SCORING)
+        self.before_scoring: ScoringHook[int] = ScoringHook(BEFORE_SCORING)  # roots
+        self.after_scoring: ScoringHook[FeatureScore] = ScoringHook(AFTER_SCORING)
         self.end_turn: StepHook[[Game]] = StepHook(END_TURN)
         self.before_final: StepHook[[Game]] = StepHook(BEFORE_FINAL)  # before B-8
         self.after_final: StepHook[[Game]] = StepHook(AFTER_FINAL)  # after B-8

@@ -154,22 +154,25 @@ def score_now(game: Game, root: int, reason: str, complete: bool) -> FeatureScor
 def completion_scoring(game: Game, roots: list[int]) -> Steps:
     """Step 3 of a turn (B-7): the features the placed tile completed, each
     scored once, with or without followers (hooks such as bet settlement still
-    see them). ``before_scoring`` hooks may ask for decisions first."""
+    see them). ``before_scoring`` hooks may ask for decisions first; when
+    nothing is scored, only the hooks not idle then run."""
     board = game.board
     live: list[int] = []
     for r in roots:
         root = board.find(r)
         if root not in live and not board.features[root].completed:
             live.append(root)
-    hooks = game.hooks
-    if hooks.before_scoring.fns:
-        yield from hooks.before_scoring.run(game, live)
+    # Nothing scored (most turns): only the hooks not idle then (ScoringHook),
+    # each called here (no generator of StepHook.run around them every turn).
+    before, after = game.hooks.before_scoring, game.hooks.after_scoring
+    for ahead in before.fns if live else before.when_empty:
+        yield from ahead(game, live)
     scores = []
     for root in live:
         board.features[root].completed = True
         scores.append(score_now(game, root, COMPLETED, True))
-    if hooks.after_scoring.fns:
-        yield from hooks.after_scoring.run(game, scores)
+    for behind in after.fns if live else after.when_empty:
+        yield from behind(game, scores)
 
 
 def final_scoring(game: Game) -> None:

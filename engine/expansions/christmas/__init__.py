@@ -103,7 +103,7 @@ def install(game: Game) -> None:
     )
     h = game.hooks
     h.after_place.add(play.after_place)
-    h.before_scoring.add(hooks.before_scoring)
+    h.before_scoring.add(hooks.before_scoring, idle_when_empty=True)  # none to modify
     h.before_final.add(hooks.before_final)
     h.score_feature.add(hooks.score_feature)
     h.public_view.add(view.public_view)
