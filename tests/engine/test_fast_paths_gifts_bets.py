@@ -15,6 +15,7 @@ from engine import Game
 from engine.actions import named_feature, named_segment
 from engine.board import Feature
 from engine.board import Follower as Piece
+from engine.expansions import bets
 from engine.expansions.bet_chips import CHIP_SET, payout
 from engine.expansions.bets import settlement
 from engine.expansions.bets.actions import CHOOSE
@@ -152,3 +153,34 @@ def test_t4_t7_a_chip_pays_as_its_numbers_say_for_every_tile_count() -> None:
             assert payout(chip.face, tiles) == plain == payout(chip.face, tiles)
     with pytest.raises(KeyError):
         payout("9|9", 3)
+
+
+def _bets_game(seed: int, at_install: bool) -> tuple[Game, int]:
+    """A random 4-player bets game played out; with ``at_install`` the scoring
+    hooks are registered from the start, as they were before they came with
+    the first office. Also returns the turns played before that office."""
+    rng = random.Random(seed)
+    game = Game([f"P{i}" for i in range(4)], ("bets",), seed)
+    if at_install:
+        game.hooks.feature_scored.add(settlement.feature_scored)
+        game.hooks.after_scoring.add(bets._after_scoring)
+    before = 0
+    while game.pending is not None:
+        before += not bets_state(game).offices
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    return game, before
+
+
+@pytest.mark.parametrize("seed", slow_after(range(3)))
+def test_t2_t4_the_scoring_hooks_come_with_the_first_office(seed: int) -> None:
+    # bets registers feature_scored and after_scoring when the first office
+    # is placed (none before it: completion scoring is skipped when nothing
+    # completes): the same game, events and scores as with them from the start.
+    lazy, before = _bets_game(seed, at_install=False)
+    plain, _ = _bets_game(seed, at_install=True)
+    assert before > 1
+    assert lazy.hooks.after_scoring.fns == [bets._after_scoring]
+    assert lazy.hooks.feature_scored.fns == [settlement.feature_scored]
+    assert lazy.record() == plain.record()
+    assert lazy.events.since(0) == plain.events.since(0)
+    assert lazy.scores == plain.scores

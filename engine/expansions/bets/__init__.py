@@ -9,7 +9,7 @@ points and action types only:
 * ``after_place``: remember each placed betting office (T-1);
 * ``feature_scored`` + ``after_scoring``: settle chips on completed roads and
   cities (T-4, :mod:`.settlement`), then step 4 of a bookmaker turn (T-2,
-  :mod:`.staking`);
+  :mod:`.staking`); registered with the first office placed;
 * ``before_final``: final settlement (T-5);
 * ``public_view`` / ``private_view`` (:mod:`.view`).
 
@@ -76,8 +76,6 @@ def install(game: Game) -> None:
     game.ext[NAME] = BetsState(supply=[list(FACES) for _ in game.players])
     h = game.hooks
     h.after_place.add(_after_place)
-    h.feature_scored.add(settlement.feature_scored)
-    h.after_scoring.add(_after_scoring)
     h.before_final.add(settlement.settle_final)
     h.public_view.add(view.public_view)
     h.private_view.add(view.private_view)
@@ -119,6 +117,15 @@ def _after_place(game: Game, result: PlaceResult) -> Steps:
         st = state(game)
         st.offices.append(pos)
         st.stacks[pos] = []
+        # Nothing is staked or settled before the first office (T-2, T-4):
+        # the scoring hooks come with it, so that the turns before run no
+        # completion scoring step when nothing completes. The registry is
+        # shared with forks, where these hooks find nothing to do until an
+        # office is placed there too.
+        hooks = game.hooks
+        if _after_scoring not in hooks.after_scoring.fns:
+            hooks.feature_scored.add(settlement.feature_scored)
+            hooks.after_scoring.add(_after_scoring)
     yield from ()
 
 

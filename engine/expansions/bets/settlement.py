@@ -27,9 +27,10 @@ from engine.expansions.bets.state import (
     feature_info,
     features_on,
     location_of,
+    offered_feature,
     state,
 )
-from engine.frozen import FrozenDict, FrozenList, freeze
+from engine.frozen import FrozenDict, FrozenList
 from engine.phases import Action, IllegalAction, Steps, new_decision
 from engine.scoring import COMPLETED, FINAL, FeatureScore
 
@@ -60,8 +61,11 @@ def _open_asks(game: Game) -> list[tuple[int, Pos]]:
     return [k for k in st.asks if k not in st.answers]
 
 
-def _choose_step(game: Game, step: str, active: int | None) -> Steps:
-    """Wait until every open ask is answered (any order)."""
+def _choose_step(
+    game: Game, step: str, active: int | None, offered: dict[Pos, FrozenList]
+) -> Steps:
+    """Wait until every open ask is answered (any order); ``offered``: the
+    features each asked office offers, as its questions name them."""
     st = state(game)
     # Nothing on the board or the offices changes while the choices are
     # made, so each question is worded once (unchangeable, as the decision
@@ -70,14 +74,8 @@ def _choose_step(game: Game, step: str, active: int | None) -> Steps:
     while asks := _open_asks(game):
         for p, pos in asks:
             if (p, pos) not in questions:
-                questions[p, pos] = freeze(
-                    {
-                        "player": p,
-                        "x": pos[0],
-                        "y": pos[1],
-                        "chips": len(st.stacks[pos]),
-                        "features": feature_info(game, pos, st.asks[(p, pos)]),
-                    }
+                questions[p, pos] = FrozenDict(
+                    player=p, x=pos[0], y=pos[1], chips=len(st.stacks[pos]), features=offered[pos]
                 )
         players = tuple(sorted({p for p, _ in asks}))
         info = FrozenDict(questions=FrozenList([questions[k] for k in asks]))
@@ -229,7 +227,10 @@ def settle_completed(game: Game) -> Steps:
         (active, pos): [s.root for s in cands] for pos, cands in by_office.items() if len(cands) > 1
     }
     st.answers = {}
-    yield from _choose_step(game, STEP_SETTLE, active)
+    offered = {
+        pos: FrozenList(feature_info(game, pos, roots)) for (_, pos), roots in st.asks.items()
+    }
+    yield from _choose_step(game, STEP_SETTLE, active, offered)
     for pos in offices:
         cands = by_office[pos]
         root = st.answers.get((active, pos), cands[0].root)
@@ -260,7 +261,14 @@ def settle_final(game: Game) -> Steps:
         for chip in st.stacks[pos]
     }
     st.answers = {}
-    yield from _choose_step(game, STEP_FINAL, None)
+    # Each asked office's unfinished features, in features_on order as
+    # feature_info would give them: the same for all its chips' owners.
+    offered = {
+        pos: FrozenList([offered_feature(loc, f) for loc, f in feats.values()])
+        for pos, feats in candidates.items()
+        if len(feats) > 1
+    }
+    yield from _choose_step(game, STEP_FINAL, None, offered)
     for pos, feats in candidates.items():
         first = next(iter(feats), None)
         for chip in list(st.stacks[pos]):

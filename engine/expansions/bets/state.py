@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.board import Feature, Pos
+from engine.frozen import FrozenDict
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -110,10 +111,14 @@ def location_of(game: Game, pos: Pos, root: int) -> str:
     raise KeyError(root)  # pragma: no cover - candidates come from features_on
 
 
-def feature_info(game: Game, pos: Pos, roots: list[int]) -> list[dict[str, Any]]:
+def offered_feature(loc: str, feat: Feature) -> FrozenDict:
+    """A road or city as a settlement question offers it (T-4, T-5): its
+    location on the office's tile, kind and tile count (T-6)."""
+    return FrozenDict(location=loc, feature=feat.kind, tiles=feat.size)
+
+
+def feature_info(game: Game, pos: Pos, roots: list[int]) -> list[FrozenDict]:
+    """The features of ``roots`` on the tile at ``pos`` as offered, in
+    ``features_on`` order."""
     wanted = {game.board.find(r) for r in roots}
-    return [
-        {"location": loc, "feature": feat.kind, "tiles": feat.size}
-        for loc, feat in features_on(game, pos)
-        if feat.id in wanted
-    ]
+    return [offered_feature(loc, feat) for loc, feat in features_on(game, pos) if feat.id in wanted]
