@@ -27,6 +27,10 @@ the normal AI's decision p95 in 4-player games with gifts, bets and
 christmas <= 0.5. Within this tree: a random 4-player game with those
 expansions costs <= 2.0x the random 4-player base game (like with like: as
 many players; its ratio over the 2-player base game is printed beside it).
+Such a ratio within this tree pairs each round's row with the base game run
+right beside it and takes the median of the rounds' ratios: the machine's
+speed drifts by a quarter between rows, which a ratio of two rows' medians
+would read as the engine's.
 """
 
 from __future__ import annotations
@@ -358,6 +362,14 @@ PER_BASE_GAME: dict[str, tuple[tuple[str, float | None], ...]] = {
 }
 
 
+def _base_rows(row: Row) -> list[Row]:
+    """The base-game rows a random row is read against (none for a base game)."""
+    if row.label in (BASE_2P, BASE_4P):
+        return []
+    labels = [base for base, _ in PER_BASE_GAME.get(row.label, ((BASE_2P, None),))]
+    return [r for r in ROWS if r.label in labels]
+
+
 def _base_tree(rev: str, tmp: Path) -> Path:
     tree = tmp / f"engine-{rev}"
     subprocess.run(
@@ -399,15 +411,16 @@ def compare(rev: str, rounds: int, only: list[str] | None = None) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _per_base_game(
-    label: str, now: dict[str, float], base_games: dict[str, dict[str, float]]
-) -> None:
+def _per_base_game(label: str, pairs: dict[str, list[dict[str, float]]]) -> None:
     """The row's time over this tree's base games it is read against (the
-    2-player one unless PER_BASE_GAME names others), when they ran."""
+    2-player one unless PER_BASE_GAME names others): the median of each
+    round's ratio, the base game measured in the same round right beside the
+    row, so the ratio holds while the machine's speed drifts between rows."""
     for base, target in PER_BASE_GAME.get(label, ((BASE_2P, None),)):
-        if base not in base_games:
+        ratios = pairs.get(base)
+        if not ratios:
             continue
-        per = {k: now[k] / base_games[base][k] for k in ("wall", "cpu")}
+        per = {k: statistics.median(r[k] for r in ratios) for k in ("wall", "cpu")}
         players = base.split(", ")[1]
         print(
             f"  {'  ... per base game of this tree, ' + players:50} {'':10} {'':10}  "
@@ -421,7 +434,6 @@ def _compare(engines: list[Engine], rounds: int, only: list[str] | None) -> None
     header = f"  {'':50} {old.label:>10} {'now':>10}  {'wall':>6} {'cpu':>6}  target"
     print(header)
     shared = [x for x in new.expansions if x in old.expansions]  # both registries'
-    base_games: dict[str, dict[str, float]] = {}  # this tree's base games by label (wall, cpu)
     for row in ROWS:
         if only and row.name not in only:
             continue
@@ -435,13 +447,17 @@ def _compare(engines: list[Engine], rounds: int, only: list[str] | None) -> None
         missing = [x for x in row.expansions if x not in old.expansions]
         runners = [new] if missing else engines
         results: dict[str, list[dict[str, Any]]] = {e.label: [] for e in runners}
+        per_base = _base_rows(row) if row.name.startswith("random_") else []
+        pairs: dict[str, list[dict[str, float]]] = {base.label: [] for base in per_base}
         for i in range(rounds):
             for e in runners if i % 2 == 0 else runners[::-1]:
                 results[e.label].append(e.run(row.name, **args))
+            for base in per_base:  # this tree's base game, in the same round
+                game = new.run(base.name, **dict(base.args))
+                mine = results[new.label][-1]
+                pairs[base.label].append({k: mine[k] / game[k] for k in ("wall", "cpu")})
         b = results[new.label]
         now = {k: statistics.median(r[k] for r in b) for k in ("wall", "cpu")}
-        if row.label in (BASE_2P, BASE_4P):
-            base_games[row.label] = now
         note = ""
         if missing:
             note = f"{old.label} lacks {'+'.join(missing)}: this tree only"
@@ -463,8 +479,8 @@ def _compare(engines: list[Engine], rounds: int, only: list[str] | None) -> None
                 f"{_verdict(max(wall, cpu), row.target)}",
                 flush=True,
             )
-        if row.name.startswith("random_") and row.label not in (BASE_2P, BASE_4P):
-            _per_base_game(row.label, now, base_games)
+        if per_base:
+            _per_base_game(row.label, pairs)
     mem = [e.run("memory") for e in engines] if not only or "memory" in only else []
     for key, label in (("full", "after a full game"), ("mid", "mid-game")) if mem else ():
         ratio = mem[1][key] / mem[0][key]
