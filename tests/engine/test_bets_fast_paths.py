@@ -1,0 +1,60 @@
+"""The Bets' fast paths (issue #35) against the plain definitions they
+replace, at every step of random games with bets alone and with all
+expansions. Speed is measured by ``python -m benchmarks.engine``; these tests
+only check the answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Game
+from engine.expansions.bets import settlement
+from engine.expansions.bets.state import BET_KINDS, Scored
+from engine.expansions.bets.state import state as bets_state
+from engine.phases import Steps
+from engine.scoring import COMPLETED, FeatureScore
+from tests.quick import slow_after
+
+GAMES = slow_after(
+    [(("bets",), seed) for seed in range(3)] + [(("gifts", "bets", "christmas"), 0)],
+    count=2,
+    unpack=True,
+)
+
+
+@pytest.mark.parametrize(("expansions", "seed"), GAMES)
+def test_t4_staked_scores_are_the_completed_features_noted_as_each_is_paid(
+    expansions: tuple[str, ...], seed: int
+) -> None:
+    # T-4, T-4.1: the features settled after a turn's scoring were noted by a
+    # feature_scored hook as each was paid (every "completed" road or city
+    # touching offices with chips then); staked_scores reads them from the
+    # after_scoring step's scores instead.
+    noted: list[Scored] = []
+    compared = 0
+
+    def note(game: Game, score: FeatureScore) -> None:
+        st = bets_state(game)
+        feat = score.feature
+        offices = [p for p in st.offices if st.stacks[p] and p in feat.tiles]
+        if score.reason == COMPLETED and feat.kind in BET_KINDS and offices:
+            noted.append(Scored(game.board.find(score.root), feat.kind, feat.size, offices))
+
+    def check(game: Game, scores: list[FeatureScore]) -> Steps:
+        nonlocal compared
+        assert settlement.staked_scores(game, scores) == noted
+        compared += len(noted)
+        noted.clear()
+        yield from ()
+
+    rng = random.Random(seed)
+    game = Game([f"P{i}" for i in range(4)], expansions, seed)
+    # Registered before bets' own after_scoring (it comes with the first
+    # office): no chip moves between the two.
+    game.hooks.feature_scored.add(note)
+    game.hooks.after_scoring.add(check)
+    while game.pending is not None:
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    assert compared > 0
