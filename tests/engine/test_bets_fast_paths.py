@@ -11,7 +11,7 @@ import pytest
 
 from engine import Game
 from engine.expansions.bets import settlement
-from engine.expansions.bets.state import BET_KINDS, Scored
+from engine.expansions.bets.state import BET_KINDS, STEP_FINAL, STEP_SETTLE, Scored
 from engine.expansions.bets.state import state as bets_state
 from engine.phases import Steps
 from engine.scoring import COMPLETED, FeatureScore
@@ -58,3 +58,23 @@ def test_t4_staked_scores_are_the_completed_features_noted_as_each_is_paid(
     while game.pending is not None:
         game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
     assert compared > 0
+
+
+@pytest.mark.parametrize(("expansions", "seed"), GAMES)
+def test_t4_t5_asked_roots_stay_the_features_roots_while_choices_are_made(
+    expansions: tuple[str, ...], seed: int
+) -> None:
+    # resolve_choice compares an answer's root with the asked roots as they
+    # are (not each found again): nothing joins while the choices are made.
+    rng = random.Random(seed)
+    game = Game([f"P{i}" for i in range(4)], expansions, seed)
+    asked = 0
+    while game.pending is not None:
+        st = bets_state(game)
+        if game.pending.step in (STEP_SETTLE, STEP_FINAL):
+            assert st.asks
+            for roots in st.asks.values():
+                assert [game.board.find(r) for r in roots] == roots
+                asked += len(roots)
+        game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
+    assert asked > 0

@@ -72,16 +72,18 @@ def _choose_step(
     """Wait until every open ask is answered (any order); ``offered``: the
     features each asked office offers, as its questions name them."""
     st = state(game)
+    answers = st.answers
     # Nothing on the board or the offices changes while the choices are
     # made, so each question is worded once (unchangeable, as the decision
-    # hands it out), not again for every answer.
-    questions: dict[tuple[int, Pos], FrozenDict] = {}
-    while asks := _open_asks(game):
-        for p, pos in asks:
-            if (p, pos) not in questions:
-                questions[p, pos] = FrozenDict(
-                    player=p, x=pos[0], y=pos[1], chips=len(st.stacks[pos]), features=offered[pos]
-                )
+    # hands it out), not again for every answer; in ask order, as the open
+    # asks (_open_asks) are listed.
+    questions = {
+        (p, pos): FrozenDict(
+            player=p, x=pos[0], y=pos[1], chips=len(st.stacks[pos]), features=offered[pos]
+        )
+        for p, pos in st.asks
+    }
+    while asks := [k for k in questions if k not in answers]:
         players = tuple(sorted({p for p, _ in asks}))
         info = FrozenDict(questions=FrozenList([questions[k] for k in asks]))
         turn = players[0] if active is None else active
@@ -131,7 +133,9 @@ def resolve_choice(game: Game, action: SettleFeature) -> tuple[tuple[int, Pos], 
             y=y,
         )
     root = game.board.find(placed.nodes[seg])
-    if root not in {game.board.find(r) for r in st.asks[key]}:
+    # The asked roots are the features' roots now: nothing joins while the
+    # choices are made (T-4 after scoring, T-5 at the end).
+    if root not in st.asks[key]:
         raise IllegalAction(
             f"the {placed.face.segments[seg].kind} at {loc} cannot settle these chips; "
             f"choose {_options(game, key)} (T-4, T-5)",
