@@ -11,7 +11,14 @@ import pytest
 
 from engine import Game
 from engine.expansions.bets import settlement
-from engine.expansions.bets.state import BET_KINDS, STEP_FINAL, STEP_SETTLE, Scored
+from engine.expansions.bets.actions import CHOOSE, SettleFeature
+from engine.expansions.bets.state import (
+    BET_KINDS,
+    STEP_FINAL,
+    STEP_SETTLE,
+    Scored,
+    location_of,
+)
 from engine.expansions.bets.state import state as bets_state
 from engine.phases import Steps
 from engine.scoring import COMPLETED, FeatureScore
@@ -78,3 +85,26 @@ def test_t4_t5_asked_roots_stay_the_features_roots_while_choices_are_made(
                 asked += len(roots)
         game.apply(rng.choice(game.legal_actions(game.pending.players[0])))
     assert asked > 0
+
+
+@pytest.mark.parametrize(("expansions", "seed"), GAMES)
+def test_t4_t5_an_answer_settles_the_feature_its_checks_resolved(
+    expansions: tuple[str, ...], seed: int
+) -> None:
+    # run_choose reads the answer's root without resolve_choice's checks
+    # (apply() ran them): the same root, named by the same location.
+    rng = random.Random(seed)
+    game = Game([f"P{i}" for i in range(4)], expansions, seed)
+    answered = 0
+    while game.pending is not None:
+        action = rng.choice(game.legal_actions(game.pending.players[0]))
+        expected = None
+        if action["type"] == CHOOSE:
+            (_, pos), root = settlement.resolve_choice(game, SettleFeature.from_record(action))
+            expected = location_of(game, pos, root)
+        events = game.apply(action)
+        if expected is not None:
+            [said] = [e for e in events if e["type"] == "settle_choice"]
+            assert said["location"] == expected
+            answered += 1
+    assert answered > 0

@@ -157,15 +157,19 @@ def validate_choose(game: Game, action: SettleFeature) -> None:
 
 
 def run_choose(game: Game, action: SettleFeature) -> Steps:
-    key, root = resolve_choice(game, action)
-    state(game).answers[key] = root
+    # apply() checked the answer first (validate_choose): its root is read
+    # here without the checks again.
+    pos = (action.x, action.y)
+    placed = game.board.tiles[pos]
+    root = game.board.find(placed.nodes[placed.face.name_to_seg[action.location]])
+    state(game).answers[action.player, pos] = root
     game.events.append(
         {
             "type": "settle_choice",
             "player": action.player,
-            "x": key[1][0],
-            "y": key[1][1],
-            "location": location_of(game, key[1], root),
+            "x": pos[0],
+            "y": pos[1],
+            "location": location_of(game, pos, root),
         }
     )
     yield from ()
