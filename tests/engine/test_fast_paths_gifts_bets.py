@@ -157,12 +157,11 @@ def test_t4_t7_a_chip_pays_as_its_numbers_say_for_every_tile_count() -> None:
 
 def _bets_game(seed: int, at_install: bool) -> tuple[Game, int]:
     """A random 4-player bets game played out; with ``at_install`` the scoring
-    hooks are registered from the start, as they were before they came with
-    the first office. Also returns the turns played before that office."""
+    hook is registered from the start, as it was before it came with the
+    first office. Also returns the turns played before that office."""
     rng = random.Random(seed)
     game = Game([f"P{i}" for i in range(4)], ("bets",), seed)
     if at_install:
-        game.hooks.feature_scored.add(settlement.feature_scored)
         game.hooks.after_scoring.add(bets._after_scoring)
     before = 0
     while game.pending is not None:
@@ -173,14 +172,14 @@ def _bets_game(seed: int, at_install: bool) -> tuple[Game, int]:
 
 @pytest.mark.parametrize("seed", slow_after(range(3)))
 def test_t2_t4_the_scoring_hooks_come_with_the_first_office(seed: int) -> None:
-    # bets registers feature_scored and after_scoring when the first office
-    # is placed (none before it: completion scoring is skipped when nothing
-    # completes): the same game, events and scores as with them from the start.
+    # bets registers after_scoring when the first office is placed (none
+    # before it: completion scoring is skipped when nothing completes): the
+    # same game, events and scores as with it from the start.
     lazy, before = _bets_game(seed, at_install=False)
     plain, _ = _bets_game(seed, at_install=True)
     assert before > 1
     assert lazy.hooks.after_scoring.fns == [bets._after_scoring]
-    assert lazy.hooks.feature_scored.fns == [settlement.feature_scored]
+    assert lazy.hooks.feature_scored.fns == []
     assert lazy.record() == plain.record()
     assert lazy.events.since(0) == plain.events.since(0)
     assert lazy.scores == plain.scores

@@ -7,8 +7,8 @@ tiles (``stock``). The chips are the table in
 points and action types only:
 
 * ``after_place``: remember each placed betting office (T-1);
-* ``feature_scored`` + ``after_scoring``: settle chips on completed roads and
-  cities (T-4, :mod:`.settlement`), then step 4 of a bookmaker turn (T-2,
+* ``after_scoring``: settle chips on the completed roads and cities it is
+  given (T-4, :mod:`.settlement`), then step 4 of a bookmaker turn (T-2,
   :mod:`.staking`); registered with the first office placed;
 * ``before_final``: final settlement (T-5);
 * ``public_view`` / ``private_view`` (:mod:`.view`).
@@ -118,21 +118,20 @@ def _after_place(game: Game, result: PlaceResult) -> Steps:
         st.offices.append(pos)
         st.stacks[pos] = []
         # Nothing is staked or settled before the first office (T-2, T-4):
-        # the scoring hooks come with it, so that the turns before run no
+        # the scoring hook comes with it, so that the turns before run no
         # completion scoring step when nothing completes. The registry is
         # shared with forks, where these hooks find nothing to do until an
         # office is placed there too.
         hooks = game.hooks
         if _after_scoring not in hooks.after_scoring.fns:
-            hooks.feature_scored.add(settlement.feature_scored)
             hooks.after_scoring.add(_after_scoring)
     yield from ()
 
 
 def _after_scoring(game: Game, scores: list[FeatureScore]) -> Steps:
     # Every turn passes here; most have no chip to settle and no office placed.
+    if scores and (scored := settlement.staked_scores(game, scores)):
+        yield from settlement.settle_completed(game, scored)
     turn = game.turn
-    placed = turn.placed if turn is not None else None
-    if state(game).scored or (placed is not None and is_bookmaker(placed.kind)):
-        yield from settlement.settle_completed(game)
+    if turn is not None and turn.placed is not None and is_bookmaker(turn.placed.kind):
         yield from staking.stake_step(game)

@@ -1,10 +1,10 @@
 """Settling bets (T-4, T-5, T-6).
 
-After completion scoring (T-4): ``feature_scored`` notes each completed road
-or city (reason "completed" only, T-4.1) touching an office with chips; the
-``after_scoring`` step then asks the active player to pick the feature for
-every office shared by several of them (``settle_feature``), and only then
-flips the chips, office by office. At game end (T-5), in ``before_final``: each
+After completion scoring (T-4), in the ``after_scoring`` step: the completed
+roads and cities (reason "completed" only, T-4.1) touching offices with chips
+(``staked_scores``) are settled. The step first asks the active player to pick
+the feature for every office shared by several of them (``settle_feature``),
+and only then flips the chips, office by office. At game end (T-5), in ``before_final``: each
 chip against the tile count so far of an unfinished road or city of its tile;
 where several qualify its owner picks (all owners answer in any order).
 """
@@ -38,21 +38,26 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def feature_scored(game: Game, score: FeatureScore) -> None:
-    """T-4 / T-4.1: note completed roads and cities over offices with chips;
-    they are settled in the after_scoring step, after all normal scoring."""
-    feat = score.feature
-    if score.reason != COMPLETED or feat.kind not in BET_KINDS:
-        return
+def staked_scores(game: Game, scores: list[FeatureScore]) -> list[Scored]:
+    """T-4 / T-4.1: the completed roads and cities of this turn's completion
+    scoring (``scores``, all "completed") that touch offices with chips, in
+    scoring order; they are settled after all normal scoring. Read from the
+    after_scoring step's scores, not noted as each is paid: no hook runs per
+    scored feature, and B-8's final scoring reads only the occupied features."""
     st = state(game)
     staked = [p for p in st.offices if st.stacks[p]]
     if not staked:
-        return
-    tiles = feat.tiles
-    offices = [p for p in staked if p in tiles]
-    if offices:
-        # T-6: the plain tile count, whatever modifiers did to the points.
-        st.scored.append(Scored(game.board.find(score.root), feat.kind, feat.size, offices))
+        return []
+    out = []
+    for score in scores:
+        feat = score.feature
+        if feat.kind in BET_KINDS:
+            tiles = feat.tiles
+            offices = [p for p in staked if p in tiles]
+            if offices:
+                # T-6: the plain tile count, whatever modifiers did to the points.
+                out.append(Scored(game.board.find(score.root), feat.kind, feat.size, offices))
+    return out
 
 
 # --- feature choices (T-4 active player, T-5 owners) ----------------------------
@@ -67,16 +72,18 @@ def _choose_step(
     """Wait until every open ask is answered (any order); ``offered``: the
     features each asked office offers, as its questions name them."""
     st = state(game)
+    answers = st.answers
     # Nothing on the board or the offices changes while the choices are
     # made, so each question is worded once (unchangeable, as the decision
-    # hands it out), not again for every answer.
-    questions: dict[tuple[int, Pos], FrozenDict] = {}
-    while asks := _open_asks(game):
-        for p, pos in asks:
-            if (p, pos) not in questions:
-                questions[p, pos] = FrozenDict(
-                    player=p, x=pos[0], y=pos[1], chips=len(st.stacks[pos]), features=offered[pos]
-                )
+    # hands it out), not again for every answer; in ask order, as the open
+    # asks (_open_asks) are listed.
+    questions = {
+        (p, pos): FrozenDict(
+            player=p, x=pos[0], y=pos[1], chips=len(st.stacks[pos]), features=offered[pos]
+        )
+        for p, pos in st.asks
+    }
+    while asks := [k for k in questions if k not in answers]:
         players = tuple(sorted({p for p, _ in asks}))
         info = FrozenDict(questions=FrozenList([questions[k] for k in asks]))
         turn = players[0] if active is None else active
@@ -126,7 +133,9 @@ def resolve_choice(game: Game, action: SettleFeature) -> tuple[tuple[int, Pos], 
             y=y,
         )
     root = game.board.find(placed.nodes[seg])
-    if root not in {game.board.find(r) for r in st.asks[key]}:
+    # The asked roots are the features' roots now: nothing joins while the
+    # choices are made (T-4 after scoring, T-5 at the end).
+    if root not in st.asks[key]:
         raise IllegalAction(
             f"the {placed.face.segments[seg].kind} at {loc} cannot settle these chips; "
             f"choose {_options(game, key)} (T-4, T-5)",
@@ -148,15 +157,19 @@ def validate_choose(game: Game, action: SettleFeature) -> None:
 
 
 def run_choose(game: Game, action: SettleFeature) -> Steps:
-    key, root = resolve_choice(game, action)
-    state(game).answers[key] = root
+    # apply() checked the answer first (validate_choose): its root is read
+    # here without the checks again.
+    pos = (action.x, action.y)
+    placed = game.board.tiles[pos]
+    root = game.board.find(placed.nodes[placed.face.name_to_seg[action.location]])
+    state(game).answers[action.player, pos] = root
     game.events.append(
         {
             "type": "settle_choice",
             "player": action.player,
-            "x": key[1][0],
-            "y": key[1][1],
-            "location": location_of(game, key[1], root),
+            "x": pos[0],
+            "y": pos[1],
+            "location": location_of(game, pos, root),
         }
     )
     yield from ()
@@ -210,14 +223,11 @@ def _flip(
         st.supply[chip.player].sort(key=face_order)
 
 
-def settle_completed(game: Game) -> Steps:
+def settle_completed(game: Game, scored: list[Scored]) -> Steps:
     """T-4: after the normal scoring of this turn, flip the chips of every
-    office on a completed road or city; the active player first picks the
-    feature for offices shared by several of them."""
+    office on a completed road or city (``scored``, from staked_scores); the
+    active player first picks the feature for offices shared by several of them."""
     st = state(game)
-    scored, st.scored = st.scored, []
-    if not scored:
-        return
     offices: list[Pos] = []
     for s in scored:
         offices += [p for p in s.offices if p not in offices]

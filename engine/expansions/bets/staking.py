@@ -21,7 +21,6 @@ from engine.expansions.bets.state import (
     features_on,
     state,
 )
-from engine.expansions.bets.tiles import is_bookmaker
 from engine.frozen import FrozenDict
 from engine.phases import Action, IllegalAction, Steps, new_decision
 
@@ -41,9 +40,9 @@ def _skip_reason(game: Game, pos: Pos) -> str | None:
 
 
 def stake_step(game: Game) -> Steps:
+    """Step 4 of a turn that placed an office (the after_scoring hook checks)."""
     turn = game.turn
-    if turn is None or turn.placed is None or not is_bookmaker(turn.placed.kind):
-        return
+    assert turn is not None and turn.placed is not None
     pos = turn.placed.pos
     reason = _skip_reason(game, pos)
     if reason is not None:

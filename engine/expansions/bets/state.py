@@ -51,7 +51,6 @@ class BetsState:
     stacks: dict[Pos, list[StakedChip]] = field(default_factory=dict)  # office -> chips
     office: Pos | None = None  # office of the running step 4
     waiting: list[int] = field(default_factory=list)  # step 4 seats still to answer
-    scored: list[Scored] = field(default_factory=list)  # this turn, not yet settled
     # Open feature choices (T-4 active player / T-5 owners): (seat, office) ->
     # candidate roots; answers: (seat, office) -> chosen root.
     asks: dict[tuple[int, Pos], list[int]] = field(default_factory=dict)
@@ -66,7 +65,6 @@ class BetsState:
             {pos: [StakedChip(c.player, c.face) for c in s] for pos, s in self.stacks.items()},
             self.office,
             self.waiting.copy(),
-            [Scored(s.root, s.kind, s.tiles, s.offices.copy()) for s in self.scored],
             {key: roots.copy() for key, roots in self.asks.items()},
             self.answers.copy(),
         )
