@@ -1,6 +1,6 @@
 """Christmas Present's shortcuts against their plain definitions: swap
 legality asked on every listing of a turn and the swaps listed (X-3, X-5.4),
-the decks a placement offers (X-2), the occupied features cards target
+the decks a placement offers and its offers (X-2), the occupied features cards target
 (X-4.2..X-5.3), and the hooks registered when first needed (X-5.2, X-5.3,
 X-5.5, X-5.6, X-3.1)."""
 
@@ -18,13 +18,17 @@ from engine.expansions.christmas import hooks, locks
 from engine.expansions.christmas.cards import BY_ID
 from engine.expansions.christmas.play import ROADSIDE_KINDS, draw_decks
 from engine.expansions.christmas.state import (
+    STEP_DRAW,
+    Ask,
     features_of,
     follower_key,
     follower_ref,
     occupied_features_of,
+    state,
 )
 from engine.expansions.christmas.targets import has_swap, swap_options
 from engine.marks import is_locked
+from engine.phases import Decision
 from engine.tiles import KINDS as TILE_KINDS
 
 KINDS = ("road", "city", "field", "monastery")
@@ -144,3 +148,22 @@ def test_x4_x5_occupied_features_as_defined_at_every_step(seed: int) -> None:
         for kind in KINDS:
             plain = [feat for feat in features_of(game, kind) if feat.followers]
             assert occupied_features_of(game, kind) == plain, kind
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_x2_an_offer_shared_by_every_game_is_the_one_ask_would_make(seed: int) -> None:
+    """The X-2 offers come from a table shared by every game (play.OFFERS):
+    each one the question and decision that ask() makes from scratch."""
+    offers = 0
+    for game in _states(seed, ("christmas",)):
+        if game.pending is None or game.pending.step != STEP_DRAW:
+            continue
+        offers += 1
+        turn, question = game.turn, state(game).ask
+        assert turn is not None and question is not None
+        deck = question.deck
+        assert deck is not None
+        info = {"deck": deck, "left": len(state(game).decks[deck])}
+        assert question == Ask(STEP_DRAW, turn.player, deck=deck)
+        assert game.pending == Decision(STEP_DRAW, (turn.player,), turn.player, (), info)
+    assert offers > 10

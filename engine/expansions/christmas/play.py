@@ -32,12 +32,14 @@ from engine.expansions.christmas.state import (
     Option,
     XmasState,
     ask,
+    ask_made,
     hook_when_needed,
     state,
 )
 from engine.expansions.christmas.targets import TARGET_FIELDS, TARGET_KEYS
 from engine.fields import refuse_unused
-from engine.phases import Action, IllegalAction, Steps
+from engine.frozen import freeze
+from engine.phases import Action, Decision, IllegalAction, Steps, new_decision
 from engine.tiles import KINDS
 
 # X-2 (Ruling): the tiles whose only features are roads and fields, by kind; a
@@ -107,6 +109,25 @@ def draw_decks(game: Game, player: int, pos: Pos, kind: str) -> list[Deck]:
     return out
 
 
+class _Offers(dict[tuple[int, Deck, int], tuple[Ask, Decision]]):
+    """The X-2 offers by (seat, deck, cards left in it): the question and its
+    decision, neither ever changed, so each is made once and shared by every
+    game, as the base turn's decisions are (engine.turn.ASKED): most offers
+    are declined, and building them cost more than the rest of the answer."""
+
+    def __missing__(self, key: tuple[int, Deck, int]) -> tuple[Ask, Decision]:
+        player, deck, left = key
+        info = freeze({"deck": deck, "left": left})
+        made = self[key] = (
+            Ask(STEP_DRAW, player, deck=deck),
+            new_decision(STEP_DRAW, (player,), player, (), info),  # in the player's turn
+        )
+        return made
+
+
+OFFERS = _Offers()
+
+
 def after_place(game: Game, result: PlaceResult) -> Steps:
     st = state(game)
     turn = game.turn
@@ -116,8 +137,8 @@ def after_place(game: Game, result: PlaceResult) -> Steps:
     for deck in draw_decks(game, player, placed.pos, placed.kind):
         if not st.decks[deck]:  # X-1: no refill
             continue
-        info = {"deck": deck, "left": len(st.decks[deck])}
-        offer = yield from ask(game, Ask(STEP_DRAW, player, deck=deck), info, XmasDraw)
+        question, decision = OFFERS[player, deck, len(st.decks[deck])]
+        offer = yield from ask_made(game, question, decision, XmasDraw)
         if not offer.draw:
             game.events.append({"type": "xmas-decline", "player": player, "deck": deck})
             continue

@@ -130,10 +130,19 @@ def ask(
 ) -> Generator[Decision, GameAction, A]:
     """Wait for ``question.player``'s answer to one christmas decision (apply()
     checked it against the question through the answer's ActionSpec)."""
-    st = state(game)
     active = game.turn.player if game.turn is not None else question.player
+    decision = new_decision(question.step, (question.player,), active, (), freeze(info))
+    return (yield from ask_made(game, question, decision, answer))
+
+
+def ask_made(
+    game: Game, question: Ask, decision: Decision, answer: type[A]
+) -> Generator[Decision, GameAction, A]:
+    """:func:`ask` with its decision made already (one shared by every game,
+    as the X-2 offers are: :mod:`.play`)."""
+    st = state(game)
     st.ask = question
-    action = yield new_decision(question.step, (question.player,), active, (), freeze(info))
+    action = yield decision
     st.ask = None
     assert isinstance(action, answer)
     return action
