@@ -17,6 +17,7 @@ from engine.directions import RING
 from engine.expansions.christmas import hooks, locks
 from engine.expansions.christmas.cards import BY_ID
 from engine.expansions.christmas.play import ROADSIDE_KINDS, draw_decks
+from engine.expansions.christmas.special import Mastermind
 from engine.expansions.christmas.state import (
     STEP_DRAW,
     Ask,
@@ -36,7 +37,6 @@ KINDS = ("road", "city", "field", "monastery")
 # when first needed: a mastermind played (0, 2), a marked feature that later
 # joins another or takes a follower (7, 11, 22, 25).
 SEEDS_WITH_NEEDS = (0, 2, 7, 11, 22, 25)
-MASTERMIND = BY_ID["mastermind"].behaviour
 
 
 def _states(seed: int, expansions: tuple[str, ...], players: int = 4) -> Iterator[Game]:
@@ -94,9 +94,11 @@ def _played(seed: int, eager: bool) -> Game:
     rng = random.Random(seed)
     game = Game([f"P{i}" for i in range(4)], ("christmas",), seed)
     if eager:
+        mastermind = BY_ID["mastermind"].behaviour
+        assert isinstance(mastermind, Mastermind)
         game.hooks.merge.add(locks.merge)
         game.hooks.follower_placed.add(locks.follower_placed)
-        game.hooks.after_draw.add(MASTERMIND.after_draw)
+        game.hooks.after_draw.add(mastermind.after_draw)
         game.hooks.end_turn.add(hooks.end_turn)
         game.hooks.after_scoring.add(hooks.after_scoring)
         game.hooks.owner_strength.add(locks.tiebreak_strength)
