@@ -46,7 +46,7 @@ def notes(job: tuple[int, int]) -> dict[Key, Tally]:
                 if feat.kind in ("road", "city") and feat.open_edges:
                     cells = est.open_cells(feat)
                     fits = min(est.fitting(game.board.frontier[c]) for c in cells)
-                    key = (feat.kind, min(len(cells), 5), left, fits_bucket(fits))
+                    key: Key = (feat.kind, min(len(cells), 5), left, fits_bucket(fits))
                     seen.append((key, feat.segments[0], now))
                 elif feat.kind == "monastery":
                     empty = 8 - game.board.ring_count(feat.segments[0][0])

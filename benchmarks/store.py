@@ -209,8 +209,8 @@ async def run(url: str | None) -> None:
 
 def main() -> None:
     if len(sys.argv) == 5 and sys.argv[1] == "--cold-turn":
-        url, game_id, seed = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-        print(json.dumps({"turn": asyncio.run(cold_turn(url, game_id, seed))}))
+        store, game_id, seed = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+        print(json.dumps({"turn": asyncio.run(cold_turn(store, game_id, seed))}))
         return
     url = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1].startswith(("sqlite", "postg")) else None
     asyncio.run(run(url))
