@@ -72,18 +72,16 @@ def _choose_step(
     """Wait until every open ask is answered (any order); ``offered``: the
     features each asked office offers, as its questions name them."""
     st = state(game)
-    answers = st.answers
     # Nothing on the board or the offices changes while the choices are
     # made, so each question is worded once (unchangeable, as the decision
-    # hands it out), not again for every answer; in ask order, as the open
-    # asks (_open_asks) are listed.
+    # hands it out), not again for every answer.
     questions = {
         (p, pos): FrozenDict(
             player=p, x=pos[0], y=pos[1], chips=len(st.stacks[pos]), features=offered[pos]
         )
         for p, pos in st.asks
     }
-    while asks := [k for k in questions if k not in answers]:
+    while asks := _open_asks(game):
         players = tuple(sorted({p for p, _ in asks}))
         info = FrozenDict(questions=FrozenList([questions[k] for k in asks]))
         turn = players[0] if active is None else active
@@ -157,12 +155,8 @@ def validate_choose(game: Game, action: SettleFeature) -> None:
 
 
 def run_choose(game: Game, action: SettleFeature) -> Steps:
-    # apply() checked the answer first (validate_choose): its root is read
-    # here without the checks again.
-    pos = (action.x, action.y)
-    placed = game.board.tiles[pos]
-    root = game.board.find(placed.nodes[placed.face.name_to_seg[action.location]])
-    state(game).answers[action.player, pos] = root
+    (player, pos), root = resolve_choice(game, action)
+    state(game).answers[player, pos] = root
     game.events.append(
         {
             "type": "settle_choice",
