@@ -11,7 +11,6 @@ had anything to press depended on whether that edit had gone out yet.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any, cast
 
 import aiohttp
@@ -25,13 +24,6 @@ from tests.e2e.player import Player
 pytestmark = pytest.mark.smoke  # quick (no bot process): make test runs them
 
 TAKE_TURN = {"type": 2, "style": 1, "label": "Take turn", "custom_id": "carc:g:1:turn"}
-
-
-@pytest.fixture
-async def http(fake: FakeDiscord) -> AsyncIterator[aiohttp.ClientSession]:
-    headers = {"Authorization": f"Bot {fake.token}"}
-    async with aiohttp.ClientSession(fake.api_url + "/", headers=headers) as session:
-        yield session
 
 
 def members(fake: FakeDiscord, *names: str) -> list[Member]:
