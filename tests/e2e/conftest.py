@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 
 from tests import pgserver
@@ -30,6 +31,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
             if item.get_closest_marker("smoke") is None:
                 item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+async def http(fake: FakeDiscord) -> AsyncIterator[aiohttp.ClientSession]:
+    """A client of the fake's REST API with the bot's token (tests of the
+    fake and of the player, without a bot process)."""
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(fake.api_url + "/", headers=headers) as session:
+        yield session
 
 
 @pytest.fixture(scope="session")

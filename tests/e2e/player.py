@@ -7,8 +7,10 @@ member's own last action. A surface is
 
 - an ephemeral message of the member (a panel), or
 - a message in the member's DMs, or
-- a message in one of the game's channels (the thread) that mentions the member
-  (news when it is created: the bot's edits of thread messages ping nobody).
+- a message in one of the game's channels (the thread) that pinged the member
+  when it was created (Discord notifies a message's mentions on create only:
+  the bot's later edits ping nobody, and one that drops the mention from the
+  text, "Waiting for Cy", does not take the ping back).
 
 It takes the freshest surface of the first member (in a seeded random order)
 who has one and uses one of its components, chosen at random (seeded) among:
@@ -32,6 +34,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.e2e.figures import first_mentions
 from tests.e2e.members import BUTTON, STRING_SELECT, Member, Outcome
 from tests.e2e.world import Message, iter_components
 
@@ -112,7 +115,9 @@ class Player:
         cid = member.fake.world.dm_channels.get(member.id)
         if m.channel_id == cid:
             return True
-        return m.channel_id in self.channels and member.mention in m.content
+        # Pinged by the message's creation, not mentioned by its text now: a
+        # mention an edit adds pings nobody, one an edit drops still pinged.
+        return m.channel_id in self.channels and member.id in first_mentions(m)
 
     def progress(self, m: Message) -> list[dict[str, Any]]:
         return [c for c in iter_components(m.components) if role(c) == "progress"]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import zlib
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -28,13 +27,6 @@ def test_openapi_document_is_present() -> None:
             "checked against the documented limits only"
         )
     assert val.load_openapi() is not None
-
-
-@pytest.fixture
-async def http(fake: FakeDiscord) -> AsyncIterator[aiohttp.ClientSession]:
-    headers = {"Authorization": f"Bot {fake.token}"}
-    async with aiohttp.ClientSession(fake.api_url + "/", headers=headers) as session:
-        yield session
 
 
 async def send(
