@@ -1,4 +1,4 @@
-"""Instructions per game: `python -m benchmarks.instructions [--base REV] [--seeds N]`.
+"""Instructions per game: `python -m benchmarks.instructions [--base REV] [--seeds N] [--misses]`.
 
 Opt-in (it needs valgrind and takes a few minutes): `python -m benchmarks
 instructions`.
@@ -14,6 +14,12 @@ first pass is subtracted from one that plays it and then the measured pass.
 Read the counts as a guide to where work went, not as the targets of issue
 #35, which are times: time also follows cache misses and mispredicted
 branches, so a change can save instructions and no time (or the reverse).
+``--misses`` shows those too (valgrind's cachegrind simulating this
+machine's first-level caches and a branch predictor, about twice as slow):
+each row's level-1 cache misses (instruction and data) and mispredicted
+branches against the base commit. In CPython each of those costs about as
+much as several instructions, so when they fall less than the instructions
+do, the time does too.
 """
 
 from __future__ import annotations
@@ -75,14 +81,54 @@ def known(tree: Path) -> list[str]:
     return out.stdout.split()
 
 
+# cachegrind's summary lines (stderr) read with --misses, by the figure they give.
+MISS_LINES = {"I1  misses:": "l1", "D1  misses:": "l1", "Mispredicts:": "mispredicts"}
+TOOLS = {
+    False: ["--tool=callgrind", "--callgrind-out-file=/dev/null"],
+    True: [
+        "--tool=cachegrind",
+        "--cache-sim=yes",
+        "--branch-sim=yes",
+        "--cachegrind-out-file=/dev/null",
+    ],
+}
+
+
+def _summary(stderr: str, misses: bool) -> dict[str, int]:
+    """The figures of one valgrind run: its instructions and, with ``misses``,
+    its level-1 misses and mispredicted branches."""
+    out: dict[str, int] = {}
+    for line in stderr.splitlines():
+        text = line.split("== ", 1)[-1].strip()
+        if not misses and "Collected :" in text:
+            out["instructions"] = int(text.rsplit(":", 1)[1])
+        elif misses and text.startswith("I   refs:"):
+            out["instructions"] = _number(text)
+        for head, key in MISS_LINES.items():
+            if misses and text.startswith(head):
+                out[key] = out.get(key, 0) + _number(text)
+    return out
+
+
+def _number(text: str) -> int:
+    """The first count of a cachegrind summary line ("D1  misses:  1,234  (...)")."""
+    return int(text.split(":", 1)[1].split()[0].replace(",", ""))
+
+
 def instructions(tree: Path, players: int, seeds: int, expansions: tuple[str, ...]) -> float:
     """Instructions per game of the measured pass, played by ``tree``'s engine."""
-    counts = []
+    return counts(tree, players, seeds, expansions, misses=False)["instructions"]
+
+
+def counts(
+    tree: Path, players: int, seeds: int, expansions: tuple[str, ...], *, misses: bool
+) -> dict[str, float]:
+    """The figures per game of the measured pass (see _summary), played by ``tree``'s engine."""
+    runs = []
     for measure in (0, 1):
         command = [
             "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
+            *TOOLS[misses],
             sys.executable,
             "-c",
             BOOT,
@@ -100,14 +146,15 @@ def instructions(tree: Path, players: int, seeds: int, expansions: tuple[str, ..
             text=True,
             env={**os.environ, "PYTHONHASHSEED": "0"},
         )
-        found = [line for line in run.stderr.splitlines() if "Collected :" in line]
-        if run.returncode != 0 or not found:
+        found = _summary(run.stderr, misses)
+        if run.returncode != 0 or "instructions" not in found:
             raise RuntimeError(f"valgrind failed in {tree}:\n{run.stderr[-2000:]}")
-        counts.append(int(found[-1].rsplit(":", 1)[1]))
-    return (counts[1] - counts[0]) / seeds
+        runs.append(found)
+    first, both = runs
+    return {key: (both[key] - first[key]) / seeds for key in both}
 
 
-def compare(rev: str, seeds: int) -> None:
+def compare(rev: str, seeds: int, misses: bool = False) -> None:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: no instruction counts (apt install valgrind)")
         return
@@ -119,7 +166,10 @@ def compare(rev: str, seeds: int) -> None:
             check=True,
             capture_output=True,
         )
-        _print(rev, tree, seeds)
+        if misses:
+            _print_misses(rev, tree, seeds)
+        else:
+            _print(rev, tree, seeds)
     finally:
         subprocess.run(
             ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
@@ -150,12 +200,37 @@ def _print(rev: str, tree: Path, seeds: int) -> None:
     print("  (M: millions of instructions a game; ratio: now / base commit)")
 
 
+def _print_misses(rev: str, tree: Path, seeds: int) -> None:
+    print(
+        f"per game (valgrind's cachegrind, {seeds} seeds, steady state): this tree / {rev}",
+        flush=True,
+    )
+    keys = ("instructions", "l1", "mispredicts")
+    heads = ("instructions", "L1 misses", "mispredicts")
+    print(f"  {'':50} " + " ".join(f"{h:>21}" for h in heads))
+    theirs = known(tree)
+    for label, players, expansions in ROWS:
+        if not all(x in theirs for x in expansions):
+            print(f"  {label:50} {rev} lacks {'+'.join(expansions)}", flush=True)
+            continue
+        now = counts(ROOT, players, seeds, expansions, misses=True)
+        then = counts(tree, players, seeds, expansions, misses=True)
+        cells = [f"{now[k] / 1e6:7.2f}/{then[k] / 1e6:.2f} M {now[k] / then[k]:5.2f}" for k in keys]
+        print(f"  {label:50} " + " ".join(f"{c:>21}" for c in cells), flush=True)
+    print("  (millions a game: this tree/base commit, then their ratio)")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.instructions")
     parser.add_argument("--base", default=BASE, help=f"commit to compare with (default {BASE})")
     parser.add_argument("--seeds", type=int, default=SEEDS, help=f"games a row (default {SEEDS})")
+    parser.add_argument(
+        "--misses",
+        action="store_true",
+        help="also level-1 cache misses and mispredicted branches (cachegrind; slower)",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    compare(args.base, args.seeds)
+    compare(args.base, args.seeds, args.misses)
 
 
 if __name__ == "__count_worker__":
