@@ -113,7 +113,10 @@ def build(
         else words("panel.head_end", game=info.id)
     )
     if seat not in decision.players:
-        if ch.is_discreet(decision):
+        if ch.is_discreet(decision) and seat == decision.active:
+            # Its own turn, paused on a question it may not see.
+            text = words("panel.own_turn_waits")
+        elif ch.is_discreet(decision):
             text = words("panel.not_you_turn", name=escape(game.players[decision.active]))
         else:
             waiting = join([escape(game.players[p]) for p in decision.players], ", ")

@@ -55,6 +55,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "panel.head_end": "**Game #{game} · final scoring**",
     "panel.not_you": "Nothing to do for you now. Waiting for {waiting}: {prompt}.",
     "panel.not_you_turn": "Nothing to do for you now: it is {name}'s turn.",
+    "panel.own_turn_waits": (
+        "Nothing to do for you now: your turn goes on once the other players' answers are in."
+    ),
     "panel.no_longer_open": "That choice is no longer open. Here is what you can do now:",
     "panel.place": {
         "one": "Place your tile: choose the numbered cell ({count} cell fits).",

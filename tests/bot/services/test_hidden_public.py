@@ -123,6 +123,8 @@ async def play_twin(
     await act(CY, dict(game.legal_actions(2)[0]))  # the target: Bo's road
     game = (await play.store.load_game(gid)).game
     assert game.pending is not None and game.pending.step == xm.STEP_REACT  # both twins
+    for who in (ADA, CY):  # the attacker's and a bystander's panels, alike in both twins
+        seen.append(("panel", who.name, str((await play.reading.panel(who, gid)).text)))
     if by_hand:
         await act(BO, {"type": xm.REACT, "cancel": False})
     # Just before the delay nothing happens; just after it the bot has answered.
@@ -194,3 +196,14 @@ async def test_the_delay_is_a_game_option_and_a_player_may_end_it_x4_9(tmp_path:
     for bad in ("soon", None, -5):
         odd = await play.store.update_options(gid, **{options.DISCREET_SECONDS: bad})
         assert dt.timedelta(0) <= discreet_delay(odd) <= dt.timedelta(days=1)
+
+
+async def test_the_attacker_is_told_its_turn_goes_on_after_the_answers_x4_9(
+    tmp_path: Path,
+) -> None:
+    _, _, _, seen = await play_twin(tmp_path, "return-follower", dm_open=True, by_hand=False)
+    panels = {entry[1]: entry[2] for entry in seen if entry[0] == "panel"}
+    # Not "it is Cy's turn" said to Cy herself, and nothing about who is asked or why.
+    assert "your turn goes on once the other players' answers are in" in panels["Cy"]
+    assert "Bo" not in panels["Cy"]
+    assert "it is Cy's turn" in panels["Ada"]
