@@ -7,7 +7,9 @@ first waits for a human in that turn (with the board, the tile to place and
 the legal cells numbered), edited as the turn goes on and, once the turn is
 over, left with the turn's summary in words. Turns played by AI seats that
 nobody had to wait on get no message of their own: their summary opens the
-next message. The next human to play is pinged once, by that message.
+next message. The next human to play is pinged once, by that message, and
+told once more when a turn that waited on others' answers comes back to
+them (they did not act last, and may have left): by DM, else by a ping.
 
 Questions out of turn (bets, the mastermind's cell, attacks) go to each asked
 player by DM, with a link to the thread and the board, or, when DMs are not
@@ -88,11 +90,11 @@ class Announcer(Mailer):
         d = game.pending
         assert d is not None
         if not ch.is_discreet(d):
-            await self._current(a, now_turn)
+            await self._current(a, now_turn, before)
         await self._hands(a)
 
     # --- the current turn's message ---------------------------------------------------------
-    async def _current(self, a: Announcement, number: int) -> None:
+    async def _current(self, a: Announcement, number: int, before: WaitingKey | None) -> None:
         info, notes, humans = a.info, a.notes, a.humans
         d = a.game.pending
         assert d is not None
@@ -101,6 +103,17 @@ class Announcer(Mailer):
             return
         active = d.active
         own_place = STEP_PLACE in d.types and active in waiting
+        if (
+            active in waiting
+            and (number, active) in notes.mentioned
+            and before is not None
+            and before.turn == number
+            and active not in before.players
+        ):
+            # The turn waited on others (an attack's answers, a question out of
+            # turn) and comes back to its player, who did not act last: told once more.
+            await self._goes_on(a, number, active)
+            return
         ping: list[int] = []
         if own_place and (number, active) not in notes.mentioned:
             ping = [active]
@@ -121,19 +134,7 @@ class Announcer(Mailer):
         if own_place and active not in ping and (number, active) not in notes.mentioned:
             # No ping allowed now (quiet hours, or pings off): a DM if allowed.
             notes.mentioned.add((number, active))
-            seat = humans[active]
-            if self._dm_ok(info, seat, a.prefs) and not self._quiet(seat, a.prefs):
-                mine = self._reader(seat, a.prefs, a.words)
-                await self._dm(
-                    info,
-                    seat,
-                    Post(
-                        mine("turn.your_turn_dm", game=info.id, turn=number),
-                        links=[turn_key(number), LINK_THREAD],
-                        info=info,
-                        locale=mine.locale,
-                    ),
-                )
+            await self._your_turn_dm(a, number, active)
 
     async def _turn_post(
         self,
@@ -228,14 +229,43 @@ class Announcer(Mailer):
         prompt = ch.public_prompt(a.game, d, a.words)
         return a.words("turn.status.waiting", names=who, prompt=prompt)
 
-    async def _your_turn_ping(self, a: Announcement, number: int, seat: int) -> None:
+    async def _goes_on(self, a: Announcement, number: int, active: int) -> None:
+        """The turn message brought up to date, and its player told that the
+        turn goes on: by DM where possible (the thread gets no message for
+        one player), else pinged in the thread."""
+        await self._turn_post(a, number, None)
+        seat = a.humans[active]
+        if self._dm_ok(a.info, seat, a.prefs):
+            await self._your_turn_dm(a, number, active)
+        elif self._may_ping(seat, a.prefs):
+            await self._your_turn_ping(a, number, active, "turn.your_turn_goes_on")
+
+    async def _your_turn_dm(self, a: Announcement, number: int, active: int) -> None:
+        """A DM that it is ``active``'s turn, where DMs are possible and not quiet now."""
+        seat = a.humans[active]
+        if self._dm_ok(a.info, seat, a.prefs) and not self._quiet(seat, a.prefs):
+            mine = self._reader(seat, a.prefs, a.words)
+            await self._dm(
+                a.info,
+                seat,
+                Post(
+                    mine("turn.your_turn_dm", game=a.info.id, turn=number),
+                    links=[turn_key(number), LINK_THREAD],
+                    info=a.info,
+                    locale=mine.locale,
+                ),
+            )
+
+    async def _your_turn_ping(
+        self, a: Announcement, number: int, seat: int, key: str = "turn.your_turn_ping"
+    ) -> None:
         user = a.info.seats[seat].user_id
         if user is None:
             return
         await self.ctx.notifier.post(
             a.info,
             Post(
-                a.words("turn.your_turn_ping", who=mention(user), turn=number),
+                a.words(key, who=mention(user), turn=number),
                 mentions=[user],
                 buttons=["turn", "hand"],
                 turn=number,

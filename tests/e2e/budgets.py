@@ -4,7 +4,8 @@
   ≤ 2.5), no rate-limit wait, click → final visible update p95 (≤ 500 ms base,
   ≤ 700 ms all expansions);
 - pings: a player is pinged at most once per own turn, plus once per question
-  put to them out of their turn;
+  put to them out of their turn, plus once each time their turn, having waited
+  on others' answers, comes back to them;
 - words: nothing a player could read (message text in every version, button
   labels, select options and their descriptions, autocomplete choices) shows
   engine internals: dict reprs, step names, reason codes, rule IDs, location
@@ -57,6 +58,25 @@ def questions_out_of_turn(record: dict[str, Any]) -> dict[int, int]:
                     asked.setdefault(seat, set()).add((game.turns_played, d.step))
         game.apply(action)
     return {seat: len(steps) for seat, steps in asked.items()}
+
+
+def turns_resumed(record: dict[str, Any]) -> dict[int, int]:
+    """Per seat: the times its own turn, having waited on others only, came back to it."""
+    game = new_from_setup(record)
+    resumed: dict[int, int] = {}
+    others_only = False  # the last decision of this turn waited on others only
+    turn = None
+    for action in record.get("actions", []):
+        d = game.pending
+        own = game.turn.player if game.turn is not None else None
+        if game.turns_played != turn:
+            turn, others_only = game.turns_played, False
+        if d is not None and own is not None:
+            if own in d.players and others_only:
+                resumed[own] = resumed.get(own, 0) + 1
+            others_only = own not in d.players
+        game.apply(action)
+    return resumed
 
 
 def pings(fake: FakeDiscord, member: Member, since_call: int) -> int:

@@ -10,7 +10,9 @@ member's own last action. A surface is
 - a message in one of the game's channels (the thread) that pinged the member
   when it was created (Discord notifies a message's mentions on create only:
   the bot's later edits ping nobody, and one that drops the mention from the
-  text, "Waiting for Cy", does not take the ping back).
+  text, "Waiting for Cy", does not take the ping back), or
+- a message of the game's channels that a DM links to ("It is your turn":
+  a person follows the link), news from the DM's time on.
 
 It takes the freshest surface of the first member (in a seeded random order)
 who has one and uses one of its components, chosen at random (seeded) among:
@@ -124,14 +126,33 @@ class Player:
 
     def surfaces(self, member: Member, *, fresh: bool = True) -> list[Message]:
         found = [
-            m
+            (since, target)
             for m in member.visible()
             if not m.loading
-            and self.in_scope(member, m)
-            and self.progress(m)
-            and (not fresh or self.since(m) > member.last_action)
+            for target, since in self.ways(member, m)
+            if self.progress(target) and (not fresh or since > member.last_action)
         ]
-        return sorted(found, key=self.since, reverse=True)
+        return [target for _, target in sorted(found, key=lambda f: f[0], reverse=True)]
+
+    def ways(self, member: Member, m: Message) -> list[tuple[Message, float]]:
+        """The messages ``m`` lets ``member`` act on, each with when it became
+        news: ``m`` itself when it is in scope, and for a DM also each message
+        of the game's channels it links to (a person follows the link: "It is
+        your turn" links the turn message and its Take turn button)."""
+        out = [(m, self.since(m))] if self.in_scope(member, m) else []
+        if m.channel_id == member.fake.world.dm_channels.get(member.id):
+            for c in iter_components(m.components):
+                target = self.linked(member, c) if c.get("style") == LINK else None
+                if target is not None and target.channel_id in self.channels:
+                    out.append((target, self.since(m)))
+        return out
+
+    @staticmethod
+    def linked(member: Member, button: dict[str, Any]) -> Message | None:
+        """The message a link button's URL names (…/channels/guild/channel/message)."""
+        tail = str(button.get("url") or "").rstrip("/").rsplit("/", 1)[-1]
+        target = member.fake.world.messages.get(int(tail)) if tail.isdigit() else None
+        return target if target is not None and member.can_see(target) else None
 
     def since(self, m: Message) -> float:
         """When a message became news: a thread message when it was created

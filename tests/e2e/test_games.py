@@ -12,7 +12,7 @@ from engine.expansions import known_expansions
 from engine.game import shuffled
 from engine.plugins import stock
 from tests.e2e import transcript
-from tests.e2e.budgets import internals, pings, questions_out_of_turn
+from tests.e2e.budgets import internals, pings, questions_out_of_turn, turns_resumed
 from tests.e2e.gamedb import game_state
 from tests.e2e.members import Harness
 from tests.e2e.table import Table, open_table, play_table, table_figures
@@ -60,15 +60,15 @@ async def assert_pings(harness: Harness, table: Table) -> None:
     loaded = await game_state(harness.bot.database_url, table.game_id)
     game, info = loaded.game, loaded.info
     record = game.record()
-    asked = questions_out_of_turn(record)
+    asked, resumed = questions_out_of_turn(record), turns_resumed(record)
     for seat in info.seats:
         member = next((m for m in table.players if m.id == seat.user_id), None)
         if member is None:
             continue
         own = sum(1 for a in game.actions if a["type"] == "place" and a["player"] == seat.index)
-        allowed = own + asked.get(seat.index, 0)
+        more = (asked.get(seat.index, 0), resumed.get(seat.index, 0))
         got = pings(harness.fake, member, table.first_call)
-        assert got <= allowed, (member.name, got, own, asked.get(seat.index, 0))
+        assert got <= own + sum(more), (member.name, got, own, more)
 
 
 async def test_base_game_full_length(harness: Harness, request: pytest.FixtureRequest) -> None:

@@ -83,3 +83,26 @@ async def test_a_mention_an_edit_adds_is_no_surface(
     assert player.surfaces(cy) == []
     assert player.surfaces(cy, fresh=False) == []
     assert fake.violations == []
+
+
+async def test_a_dm_linking_the_turn_message_makes_it_a_surface(
+    fake: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    """ "It is your turn" by DM (pings off, or a turn that comes back to its
+    player) links the turn message: a person follows the link and presses
+    Take turn there, so that message is theirs from the DM's time on."""
+    (ada,) = members(fake, "Ada")
+    thread = fake.channel.id
+    player = Player([ada], {thread})
+    turn = await post(http, thread, "Turn 3 · Ada", [])  # pinged nobody: no surface
+    assert player.surfaces(ada) == []
+    dm = fake.world.dm_channel(ada.id).id
+    url = f"https://discord.com/channels/{fake.channel.guild_id}/{thread}/{turn}"
+    link = {"type": 2, "style": 5, "label": "See the board", "url": url}
+    body = {"content": "It is your turn", "components": [{"type": 1, "components": [link]}]}
+    async with http.post(f"channels/{dm}/messages", json=body) as r:
+        assert r.status == 200, await r.text()
+    assert [m.id for m in player.surfaces(ada)] == [turn]
+    ada.last_action = fake.world.messages[turn].changed + 1e6  # acted since: not news
+    assert player.surfaces(ada) == []
+    assert fake.violations == []

@@ -227,6 +227,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     ),
     "turn.status.waiting": "Waiting for {names}: {prompt}.",
     "turn.your_turn_ping": "{who}, your turn {turn} starts now: press **Take turn**.",
+    "turn.your_turn_goes_on": "{who}, your turn {turn} goes on: press **Take turn**.",
     "turn.your_turn_dm": "It is your turn in game #{game} (turn {turn}).",
     "turn.asks": "{names}: game #{game} asks you: {prompt}. Answer with **Answer privately**.",
     "turn.asks_discreet": (

@@ -73,7 +73,7 @@ async def public_record(rec: TimedRecorder) -> list[tuple[Any, ...]]:
 
 
 async def play_twin(
-    tmp: Path, held: str, dm_open: bool, by_hand: bool, auto: bool = True
+    tmp: Path, held: str, dm_open: bool, by_hand: bool, auto: bool = True, cy_dms: bool = True
 ) -> tuple[TimedRecorder, Services, int, list[Any]]:
     url = f"sqlite+aiosqlite:///{tmp / (held + str(by_hand) + str(dm_open) + '.sqlite3')}"
     await migrate.upgrade_async(url)
@@ -91,6 +91,8 @@ async def play_twin(
     await play.lobby.join(BO, info.id)
     await play.lobby.join(CY, info.id)
     await play.lobby.start(ADA, info.id)
+    if not cy_dms:
+        await play.prefs.update(CY.user_id, dms=False)
     if not auto:
         await play.prefs.update(BO.user_id, auto_answer=False)
         await play.store.update_options(info.id, **{options.REMINDER_HOURS: 2})
@@ -198,12 +200,26 @@ async def test_the_delay_is_a_game_option_and_a_player_may_end_it_x4_9(tmp_path:
         assert dt.timedelta(0) <= discreet_delay(odd) <= dt.timedelta(days=1)
 
 
+@pytest.mark.parametrize("cy_dms", [True, False], ids=["by-dm", "pinged"])
 async def test_the_attacker_is_told_its_turn_goes_on_after_the_answers_x4_9(
-    tmp_path: Path,
+    tmp_path: Path, cy_dms: bool
 ) -> None:
-    _, _, _, seen = await play_twin(tmp_path, "return-follower", dm_open=True, by_hand=False)
+    rec, _, gid, seen = await play_twin(
+        tmp_path, "return-follower", dm_open=True, by_hand=False, cy_dms=cy_dms
+    )
     panels = {entry[1]: entry[2] for entry in seen if entry[0] == "panel"}
     # Not "it is Cy's turn" said to Cy herself, and nothing about who is asked or why.
     assert "your turn goes on once the other players' answers are in" in panels["Cy"]
     assert "Bo" not in panels["Cy"]
     assert "it is Cy's turn" in panels["Ada"]
+    # When the answers are in, the turn comes back to Cy, who did not act last:
+    # told once more, by DM where she takes them, else pinged in the thread
+    # (the same in both twins: the public record compares them); nobody else
+    # is, nor Cy when her own move leads on.
+    told = [str(p.text) for p in rec.dms.get(CY.user_id, []) if "your turn" in str(p.text)]
+    goes_on = [p for p in rec.posts if "goes on" in str(p.text)]
+    if cy_dms:
+        assert told == [f"It is your turn in game #{gid} (turn 3)."] and goes_on == []
+    else:
+        assert told == [] and [p.mentions for p in goes_on] == [[CY.user_id]]
+        assert "your turn 3 goes on" in str(goes_on[0].text)
