@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import scoring
 from engine.actions import named_feature, named_segment, segment_of, shown
-from engine.board import Feature, Follower, Pos
+from engine.board import Board, Feature, Follower, Pos
 from engine.expansions.gifts import take_two
 from engine.expansions.gifts.actions import OpenGift
 from engine.expansions.gifts.state import CASH_OUT, CASH_OUT_POINTS, ROAD_SWEEPER
@@ -115,6 +115,7 @@ def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
     since a follower on a finished feature would never score or come back;
     C-1: and not locked (nor may a locked feature's follower move)."""
     board = game.board
+    locked = lock_test(game)
     out = []
     for feat, f in _own_spots(game, player):
         placed = board.tiles[f.pos]
@@ -125,16 +126,17 @@ def change_position_targets(game: Game, player: int) -> list[dict[str, Any]]:
         for i in face.spots:
             if (face.segments[i].kind == "field") == lying:
                 continue
-            if not lying or _can_stand_on(game, board.feature_of(placed.nodes[i])):
+            if not lying or _can_stand_on(board, locked, board.feature_of(placed.nodes[i])):
                 if here is None:
                     here = named_segment(board, f.pos, f.seg)
                 out.append({**here, "to": face.canonical[i]})
     return out
 
 
-def _can_stand_on(game: Game, target: Feature) -> bool:
-    """G-6: a follower may stand up on an unfinished feature, not a locked one (C-1)."""
-    return game.board.is_unfinished(target) and not is_locked(game, target)
+def _can_stand_on(board: Board, locked: Callable[[Feature], bool], target: Feature) -> bool:
+    """G-6: a follower may stand up on an unfinished feature, not a locked one
+    (C-1; ``locked`` is :func:`lock_test`'s, the rules flow read once a listing)."""
+    return board.is_unfinished(target) and not locked(target)
 
 
 def cash_out_targets(game: Game, player: int) -> list[dict[str, Any]]:
