@@ -26,7 +26,7 @@ from engine.directions import ROTATIONS
 from engine.tiles import KINDS, face
 from engine.views import PublicView, TileView
 from renders import palette as pal
-from renders.board import number_badge, paint_cells
+from renders.board import badge_sprite, number_badge, paint_cells
 from renders.captions import Captions
 from renders.geometry import segment_masks
 from renders.png import png_bytes
@@ -177,28 +177,10 @@ def render_follower_preview(
 
 
 def mark_badge(img: Image.Image, at: tuple[float, float], text: str, px: int) -> None:
-    """A rounded square in the mark colour with dark ``text`` centred on
-    ``at``: unlike the number discs, so that it never reads as a number."""
-    sprite = _mark_sprite(text, px)
+    """``text`` on a square in the mark colour centred on ``at``: unlike the
+    number discs, so that it never reads as a number."""
+    sprite = badge_sprite(text, px, square=True)
     img.paste(sprite, (round(at[0] - sprite.width / 2), round(at[1] - sprite.height / 2)), sprite)
-
-
-@lru_cache(maxsize=64)
-def _mark_sprite(text: str, px: int) -> Image.Image:
-    half = max(px * 0.72, text_width(text, px, True) / 2 + px * 0.35)
-    side = int(2 * half) + 4
-    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    c = side / 2
-    draw.rounded_rectangle(
-        (c - half, c - half, c + half, c + half),
-        radius=max(3, px // 4),
-        fill=pal.MARKED,
-        outline=pal.LEGAL_BADGE,
-        width=max(2, px // 10),
-    )
-    draw_text(draw, (c, c), text, px, pal.LEGAL_BADGE, anchor="mm", bold=True)
-    return img
 
 
 # Bands round a region's edge from one box blur of its mask: a wide dark one
