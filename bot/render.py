@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from renders.captions import Captions
     from renders.final import Row
     from renders.hand import HandSection
+    from renders.preview import Mark
 
 log = logging.getLogger(__name__)
 
@@ -190,11 +191,15 @@ def placement_png(
 
 
 def follower_png(
-    view: PublicView, spots: Sequence[str], cell: Cell | None = None, words: Words = ENGLISH
+    view: PublicView,
+    spots: Sequence[str],
+    cell: Cell | None = None,
+    words: Words = ENGLISH,
+    marks: Sequence[Mark] = (),
 ) -> bytes:
     from renders.preview import render_follower_preview
 
-    return render_follower_preview(view, spots, captions(words), cell=cell)
+    return render_follower_preview(view, spots, captions(words), cell=cell, marks=marks)
 
 
 def final_png(view: PublicView, rows: Sequence[Row], words: Words = ENGLISH) -> bytes:
@@ -243,11 +248,15 @@ async def placement_async(
 
 
 async def follower_async(
-    view: PublicView, spots: Sequence[str], cell: Cell | None = None, words: Words = ENGLISH
+    view: PublicView,
+    spots: Sequence[str],
+    cell: Cell | None = None,
+    words: Words = ENGLISH,
+    marks: Sequence[Mark] = (),
 ) -> bytes:
-    spot_list = list(spots)
+    spot_list, mark_list = list(spots), list(marks)
     return await asyncio.to_thread(
-        metrics.timed, "follower", follower_png, view, spot_list, cell, words
+        metrics.timed, "follower", follower_png, view, spot_list, cell, words, mark_list
     )
 
 

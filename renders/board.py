@@ -196,19 +196,23 @@ def number_badge(img: Image.Image, at: tuple[float, float], n: int, px: int) -> 
 
 
 @lru_cache(maxsize=256)
-def badge_sprite(n: int, px: int) -> Image.Image:
+def badge_sprite(n: int | str, px: int, square: bool = False) -> Image.Image:
+    """A choice number on a white disc, or with ``square`` any short label
+    (a letter) on a rounded square in the mark colour: a choice that is not
+    one of the numbers (renders.preview.Mark)."""
     label = str(n)
     rad = max(px * 0.72, text_width(label, px, True) / 2 + px * 0.3)
     side = int(2 * rad) + 4
     img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     c = side / 2
-    draw.ellipse(
-        (c - rad, c - rad, c + rad, c + rad),
-        fill=pal.LEGAL,
-        outline=pal.LEGAL_BADGE,
-        width=max(2, px // 10),
-    )
+    box, outline, width = (c - rad, c - rad, c + rad, c + rad), pal.LEGAL_BADGE, max(2, px // 10)
+    if square:
+        draw.rounded_rectangle(
+            box, radius=max(3, px // 4), fill=pal.MARKED, outline=outline, width=width
+        )
+    else:
+        draw.ellipse(box, fill=pal.LEGAL, outline=outline, width=width)
     draw_text(draw, (c, c), label, px, pal.LEGAL_BADGE, anchor="mm", bold=True)
     return img
 

@@ -57,6 +57,7 @@ LEGAL: RGB = (255, 255, 255)
 LEGAL_BADGE: RGB = (20, 20, 24)
 REGION: RGB = (255, 214, 0)  # the overview's frame round the part shown large
 MARK_INK: RGB = (20, 20, 24)  # Christmas locks and tiebreak badges
+MARKED: RGB = (255, 214, 0)  # the follower preview's spots for another piece (Mark)
 
 # Card classes and decks.
 CLASS_COLOURS: dict[str, RGB] = {

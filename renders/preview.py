@@ -6,7 +6,8 @@
 * :func:`follower_preview`: the tile just placed, enlarged, with each legal
   follower spot's feature outlined and numbered 1..n in the order given
   (the engine's ``legal_followers()`` order), and a key of what each
-  number is (road, city, monastery, field).
+  number is (road, city, monastery, field); spots where another piece may go
+  now (:class:`Mark`) get a lettered square badge and a key entry of their own.
 
 Both are drawn from the public view (the tiles and followers around), so
 nothing hidden shows; they are sent to the active player only because they
@@ -16,6 +17,7 @@ are that player's choices.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -24,7 +26,7 @@ from engine.directions import ROTATIONS
 from engine.tiles import KINDS, face
 from engine.views import PublicView, TileView
 from renders import palette as pal
-from renders.board import number_badge, paint_cells
+from renders.board import badge_sprite, number_badge, paint_cells
 from renders.captions import Captions
 from renders.geometry import segment_masks
 from renders.png import png_bytes
@@ -151,15 +153,34 @@ def placement_preview(
 
 
 # --- followers ----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A spot where a piece other than a follower may go now: outlined in the
+    mark colour (unless it is a numbered spot too), with ``badge`` (a short
+    non-number, e.g. "A") on a square, and a key entry ``label`` in words."""
+
+    location: str
+    badge: str
+    label: str
+
+
 def render_follower_preview(
     view: PublicView,
     spots: Sequence[str],
     captions: Captions,
     *,
     cell: tuple[int, int] | None = None,
+    marks: Sequence[Mark] = (),
 ) -> bytes:
     """PNG of :func:`follower_preview`."""
-    return png_bytes(follower_preview(view, spots, captions, cell=cell))
+    return png_bytes(follower_preview(view, spots, captions, cell=cell, marks=marks))
+
+
+def mark_badge(img: Image.Image, at: tuple[float, float], text: str, px: int) -> None:
+    """``text`` on a square in the mark colour centred on ``at``: unlike the
+    number discs, so that it never reads as a number."""
+    sprite = badge_sprite(text, px, square=True)
+    img.paste(sprite, (round(at[0] - sprite.width / 2), round(at[1] - sprite.height / 2)), sprite)
 
 
 # Bands round a region's edge from one box blur of its mask: a wide dark one
@@ -185,12 +206,15 @@ def follower_preview(
     captions: Captions,
     *,
     cell: tuple[int, int] | None = None,
+    marks: Sequence[Mark] = (),
 ) -> Image.Image:
     """The tile at ``cell`` (default: the last placed) enlarged, each location
     of ``spots`` (names as in docs/notation.md, e.g. ``"N"``, ``"WSW"``, ``"C"``)
-    outlined and numbered 1..n in the given order, with a key naming each
-    number's feature. Raises ValueError when no tile lies there or a spot is
-    not a location of that tile."""
+    outlined and numbered 1..n in the given order, then each of ``marks``
+    outlined with its badge, with a key naming each number's feature and each
+    mark's label. A spot both numbered and marked shows both badges side by
+    side. Raises ValueError when no tile lies there or a spot is not a
+    location of that tile."""
     at = cell if cell is not None else view.last_placed
     if at is None:
         raise ValueError("no tile has been placed yet")
@@ -199,12 +223,13 @@ def follower_preview(
     if tile is None:
         raise ValueError(f"no tile at {x},{y}")
     f = face(tile.kind, tile.rotation)
-    segs = []
-    for loc in spots:
+    segs: list[int] = []
+    marked: list[int] = []
+    for loc in [*spots, *(m.location for m in marks)]:
         seg = f.name_to_seg.get(str(loc))
         if seg is None:
             raise ValueError(f"{loc!r} is not a place on the tile at {x},{y}")
-        segs.append(seg)
+        (segs if len(segs) < len(spots) else marked).append(seg)
 
     size = FOLLOW_TILE
     cells, _ = paint_cells(view, (x - 1, y - 1, x + 1, y + 1), size, frame_last=False)
@@ -215,15 +240,21 @@ def follower_preview(
     # Rims first (dark, then light inside), so that numbers are drawn over them.
     dark_ink = Image.new("RGB", (size, size), pal.MARK_INK)
     light_ink = Image.new("RGB", (size, size), pal.HIGHLIGHT)
-    for seg in dict.fromkeys(segs):
+    mark_ink = Image.new("RGB", (size, size), pal.MARKED)
+    for seg in dict.fromkeys([*segs, *marked]):
         dark, light = _rims(tile.kind, tile.rotation, seg, size)
         view_img.paste(dark_ink, (margin, margin), dark)
-        view_img.paste(light_ink, (margin, margin), light)
-    for i, seg in enumerate(segs):
+        view_img.paste(light_ink if seg in segs else mark_ink, (margin, margin), light)
+    badges = [*segs, *marked]  # every badge by its segment, numbers first
+    for i, seg in enumerate(badges):
         ax, ay = anchor(tile.kind, tile.rotation, seg)
-        same = [j for j, s in enumerate(segs) if s == seg]
+        same = [j for j, s in enumerate(badges) if s == seg]
         shift = (same.index(i) - (len(same) - 1) / 2) * BADGE_PX * 2
-        number_badge(view_img, (margin + ax * size + shift, margin + ay * size), i + 1, BADGE_PX)
+        centre = (margin + ax * size + shift, margin + ay * size)
+        if i < len(segs):
+            number_badge(view_img, centre, i + 1, BADGE_PX)
+        else:
+            mark_badge(view_img, centre, marks[i - len(segs)].badge, BADGE_PX)
     d.rectangle(
         (margin - 2, margin - 2, margin + size + 1, margin + size + 1),
         outline=pal.HIGHLIGHT,
@@ -232,9 +263,12 @@ def follower_preview(
 
     # The key: a small numbered disc and the feature's name, flowing over lines.
     width = max(view_img.width + 2 * PAD, 320)
-    entries = [(i + 1, captions.feature(f.segments[s].kind)) for i, s in enumerate(segs)]
+    entries: list[tuple[int | str, str]] = [
+        (i + 1, captions.feature(f.segments[s].kind)) for i, s in enumerate(segs)
+    ]
+    entries += [(m.badge, m.label) for m in marks]
     line_h = max(line_height(KEY_PX), 2 * KEY_PX) + 4
-    placed: list[tuple[int, int, int, str]] = []
+    placed: list[tuple[int, int, int | str, str]] = []
     kx, row = PAD, 0
     for n, word in entries:
         w = 2 * KEY_PX + 6 + min(text_width(word, KEY_PX), width - 4 * PAD)
@@ -251,7 +285,11 @@ def follower_preview(
     top = head + view_img.height + PAD
     for kx, row, n, word in placed:
         cy = top + row * line_h + line_h / 2
-        number_badge(img, (kx + KEY_PX * 0.75, cy), n, KEY_PX - 1 if KEY_PX > 13 else 13)
+        px = KEY_PX - 1 if KEY_PX > 13 else 13
+        if isinstance(n, int):
+            number_badge(img, (kx + KEY_PX * 0.75, cy), n, px)
+        else:
+            mark_badge(img, (kx + KEY_PX * 0.75, cy), n, px)
         draw_text(
             draw,
             (kx + 2 * KEY_PX + 6, cy),

@@ -8,7 +8,7 @@ the final breakdown (A-2, A-5), and why an abbot on a locked feature stays
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from bot import places
 from bot.expansions import generic, register
@@ -21,6 +21,9 @@ from engine.game import Game
 from engine.marks import is_locked
 from engine.phases import STEP_FOLLOWER, Event
 
+if TYPE_CHECKING:
+    from renders.preview import Mark
+
 # The features an abbot stands on (A-3), each worded in whole sentences:
 # languages put a different preposition and article before each.
 SPOTS = ("monastery", "garden")
@@ -31,6 +34,27 @@ FEATURE_SCORES = ("completed", "final")  # the core's reasons (B-7, B-8)
 def _kind(event: Event) -> str | None:
     kind = event.get("feature")
     return str(kind) if kind in SPOTS else None
+
+
+def _marked(game: Game, seat: int, words: Words) -> dict[str, tuple[str, str]]:
+    """A-3: location -> (badge, feature kind) of each spot the abbot may take
+    now, as the follower picture marks them ("A"; "A1", "A2" if several)."""
+    d, turn = game.pending, game.turn
+    if d is None or d.step != STEP_FOLLOWER or seat not in d.players or turn is None:
+        return {}
+    placed = turn.placed
+    if placed is None:
+        return {}
+    found = [
+        (loc, hit[0].kind)
+        for loc in engine.rules.spots(game, seat)
+        if (hit := places.at(game, *placed.pos, loc)) is not None and hit[0].kind in SPOTS
+    ]
+    letter = str(words("abbot.preview.badge"))
+    return {
+        loc: (letter if len(found) == 1 else f"{letter}{n}", kind)
+        for n, (loc, kind) in enumerate(found, 1)
+    }
 
 
 class AbbotAdapter(Adapter):
@@ -46,6 +70,10 @@ class AbbotAdapter(Adapter):
         "abbot.command": "Put your abbot on your new tile, or take it back (The Abbot)",
         "abbot.command.name": "abbot",  # the command's name (bot.ui.labels)
         "abbot.command.choice": "what to do (only what the game allows now)",
+        # the follower picture's mark for the abbot's spots (A-3): not a number
+        "abbot.preview.badge": "A",
+        "abbot.preview.monastery": "Abbot: monastery",
+        "abbot.preview.garden": "Abbot: garden",
         # choices (A-3, A-4)
         "abbot.label.monastery": "Put your abbot on the monastery",
         "abbot.label.garden": "Put your abbot in the garden",
@@ -77,9 +105,15 @@ class AbbotAdapter(Adapter):
     def labeller(
         self, game: Game, seat: int, words: Words, offered: Sequence[GameAction]
     ) -> Labeller:
+        marked = _marked(game, seat, words)
+
         def label(action: GameAction) -> Text | Label:
             match action:
                 case Follower(location=str(location), piece=engine.PIECE):
+                    if location in marked:  # badged as on the follower picture
+                        badge, kind = marked[location]
+                        text = words(f"abbot.label.{kind}")
+                        return Label(words("label.numbered", number=badge, label=text))
                     placed = game.turn.placed if game.turn is not None else None
                     found = places.at(game, *placed.pos, location) if placed is not None else None
                     if found is not None and found[0].kind in SPOTS:
@@ -92,6 +126,16 @@ class AbbotAdapter(Adapter):
             return generic.describe(action, words)
 
         return label
+
+    def preview_marks(self, game: Game, seat: int, words: Words) -> list[Mark]:
+        """A-3: the monastery or garden the abbot may take now, marked on the
+        follower picture (the abbot is public: nothing hidden shows)."""
+        from renders.preview import Mark
+
+        return [
+            Mark(loc, badge, str(words(f"abbot.preview.{kind}")))
+            for loc, (badge, kind) in _marked(game, seat, words).items()
+        ]
 
     def panel_notes(self, game: Game, seat: int, words: Words) -> list[Text]:
         """A-4 (Ruling, C-1): no "take back" while the abbot's feature is

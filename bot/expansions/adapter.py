@@ -32,6 +32,7 @@ from engine.views import PrivateView
 
 if TYPE_CHECKING:
     from renders.hand import HandSection
+    from renders.preview import Mark
 
 Entry = str | Mapping[str, str]
 
@@ -166,6 +167,13 @@ class Adapter:
     def panel_notes(self, game: Game, seat: int, words: Words) -> list[Text]:
         """Lines this expansion adds to ``seat``'s panel while the game asks
         the seat (what it cannot do now and why, say); none by default."""
+        return []
+
+    def preview_marks(self, game: Game, seat: int, words: Words) -> list[Mark]:
+        """Spots of the tile just placed where a piece of this expansion may
+        go now, marked on ``seat``'s follower picture beside the numbered
+        follower spots (a badge that is not a number and a key entry; the
+        expansion's choices should name the same badge); none by default."""
         return []
 
     def received_text(self, event: Event, words: Words) -> Text | None:

@@ -12,7 +12,7 @@ the buttons).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from bot import expansions
 from bot.present import choices as ch
@@ -23,6 +23,9 @@ from db.values import GameInfo
 from engine.game import Game
 from engine.phases import STEP_FOLLOWER, STEP_PLACE
 from engine.views import PublicView, public_view
+
+if TYPE_CHECKING:
+    from renders.preview import Mark
 
 CELLS_PER_PAGE = 25  # Discord's select limit
 T = TypeVar("T")
@@ -71,6 +74,7 @@ class PanelImage:
     cell: tuple[int, int] | None = None
     rotations: tuple[int, ...] = ()
     spots: tuple[str, ...] = ()
+    marks: tuple[Mark, ...] = ()  # expansions' spots for other pieces (adapter.preview_marks)
 
 
 @dataclass(slots=True)
@@ -147,10 +151,12 @@ def build(
                 )
             )
         spots = tuple(ch.follower_spots(game))
+        adapters = expansions.of_game(game)
+        marks = tuple(m for a in adapters for m in a.preview_marks(game, seat, words))
         placed = game.turn.placed if game.turn is not None else None
-        if spots and placed is not None:
+        if (spots or marks) and placed is not None:
             panel.image = PanelImage(
-                "follower", view=public_view(game), cell=placed.pos, spots=spots
+                "follower", view=public_view(game), cell=placed.pos, spots=spots, marks=marks
             )
     else:
         lines.append(words("panel.asks", prompt=ch.step_prompt(game, decision, words)))

@@ -157,7 +157,8 @@ async def panel_image(panel: pn.Panel, words: Words) -> tuple[bytes, str] | None
             data = await placement_async(image.view, image.cell, image.tile, image.rotations, words)
             return data, "placement.png"
         if image.kind == "follower" and image.view is not None:
-            return await follower_async(image.view, image.spots, image.cell, words), "followers.png"
+            data = await follower_async(image.view, image.spots, image.cell, words, image.marks)
+            return data, "followers.png"
     except ValueError:
         log.exception("game %s: a panel picture could not be drawn", panel.game_id)
     return None

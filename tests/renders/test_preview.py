@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PIL import ImageChops
+from PIL import Image, ImageChops
 
 from engine.game import Game
 from engine.views import TileView, public_view
+from renders import palette as pal
 from renders.choices import distinct_rotations
 from renders.demo import follower_step, random_game
 from renders.preview import (
+    Mark,
     follower_preview,
     placement_preview,
     render_follower_preview,
@@ -101,6 +103,35 @@ def test_follower_preview_rejects_bad_input() -> None:
     start = replace(public_view(Game(["A", "B"], seed=1)), last_placed=None)
     with pytest.raises(ValueError, match="no tile has been placed"):
         follower_preview(start, ["N"], WORDS)
+
+
+def _monastery_step() -> tuple[Game, list[str]]:
+    game = Game(["Ada", "Bo"], seed=1, decks={"tiles": ["B"]})
+    game.apply({"player": 0, "type": "place", "x": 0, "y": 1, "rotation": 0})
+    return game, list(game.legal_followers() or [])
+
+
+def _marked_pixels(img: Image.Image) -> int:
+    colours = img.convert("RGB").getcolors(1 << 24) or []
+    return sum(n for n, colour in colours if colour == pal.MARKED)
+
+
+def test_follower_preview_marks_another_pieces_spot_apart_from_the_numbers() -> None:
+    """A spot for another piece (the abbot, A-3) is outlined and badged in the
+    mark colour with a key entry of its own; the numbers stay as they were."""
+    game, spots = _monastery_step()
+    view = public_view(game)
+    plain = follower_preview(view, spots, WORDS)
+    both = follower_preview(view, spots, WORDS, marks=[Mark("C", "A", "Abbot: monastery")])
+    alone = follower_preview(view, [], WORDS, marks=[Mark("C", "A", "Abbot: monastery")])
+    assert _marked_pixels(plain) == 0
+    assert _marked_pixels(both) > 0 and _marked_pixels(alone) > _marked_pixels(both)
+    assert both.size == plain.size  # the key's row has room for the mark
+    # Below the title only: the "A" beside "1" on the shared spot, and its key entry.
+    diff = ImageChops.difference(plain, both).getbbox()
+    assert diff is not None and diff[1] > 40
+    with pytest.raises(ValueError, match="not a place on the tile"):
+        follower_preview(view, spots, WORDS, marks=[Mark("XYZ", "A", "?")])
 
 
 def test_follower_preview_with_no_spot_is_just_the_tile() -> None:

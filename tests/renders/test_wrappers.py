@@ -15,6 +15,7 @@ from renders import warm_up
 from renders.choices import distinct_cells, distinct_rotations
 from renders.demo import follower_step, random_game
 from renders.pieces import follower_sprite
+from renders.preview import Mark
 from renders.turn import turn_image
 from tests.renders.conftest import WORDS, english_rows
 
@@ -41,7 +42,11 @@ async def test_every_image_through_the_wrappers() -> None:
     mine = private_view(game, 0)
     assert _kind(await render.hand_async(mine, hand_sections(mine, ENGLISH))) == "PNG"
     placed, spots = follower_step(game)
-    assert _kind(await render.follower_async(placed, spots)) == "PNG"
+    plain = await render.follower_async(placed, spots)
+    assert _kind(plain) == "PNG"
+    # An expansion's marks (adapter.preview_marks) reach the picture.
+    marked = await render.follower_async(placed, spots, None, ENGLISH, [Mark(spots[0], "A", "x")])
+    assert _kind(marked) == "PNG" and marked != plain
     # The words drawn come from the text layer (one Captions per language).
     assert render.captions(ENGLISH).tile_to_place == ENGLISH("image.tile_to_place")
     done = random_game(3)

@@ -55,17 +55,59 @@ def test_a3_the_follower_panel_offers_the_abbot_on_the_monastery_or_in_the_garde
     shown = panel(g, 0)
     # The monk as a numbered follower spot, and the abbot beside the followers.
     assert "1 · Monastery (centre)" in buttons(shown, "fol")
-    assert buttons(shown, "act") == ["Put your abbot on the monastery"]
+    assert buttons(shown, "act") == ["A · Put your abbot on the monastery"]
     (choice,) = ch.expansion_choices(g, 0, ENGLISH)
     assert choice.action == Follower(0, "C", abbot.PIECE)
     assert ch.command_of(choice.action) == "abbot"  # /abbot offers it too
     g.apply(choice.action)
     # Bo's garden twin: only the abbot stands in the garden (A-2).
     place(g, "Eg 1,1 r180")
-    assert buttons(panel(g, 1), "act") == ["Put your abbot in the garden"]
-    assert buttons(panel(g, 1, FR), "act") == ["Poser ton abbé dans le jardin"]
-    assert buttons(panel(g, 1, NL), "act") == ["Zet je abt in de tuin"]
+    assert buttons(panel(g, 1), "act") == ["A · Put your abbot in the garden"]
+    assert buttons(panel(g, 1, FR), "act") == ["A · Poser ton abbé dans le jardin"]
+    assert buttons(panel(g, 1, NL), "act") == ["A · Zet je abt in de tuin"]
     assert not [b for b in buttons(panel(g, 1), "fol") if "Garden" in b]
+
+
+def marks(p: pn.Panel) -> list[tuple[str, str, str]]:
+    assert p.image is not None and p.image.kind == "follower"
+    return [(m.location, m.badge, m.label) for m in p.image.marks]
+
+
+def test_a3_the_follower_picture_marks_where_the_abbot_may_go() -> None:
+    """The picture badges the abbot's spot "A" (not a number) with a key entry,
+    and its button names the same badge; the follower numbers are unchanged."""
+    g = new(["B", "Eg", "U"])
+    place(g, "B 0,1 r0")
+    shown = panel(g, 0)
+    # The monastery takes a follower (1) or the abbot (A): both, apart.
+    assert shown.image is not None and shown.image.spots == ("C", "NNW")
+    assert marks(shown) == [("C", "A", "Abbot: monastery")]
+    assert [m.label for m in panel(g, 0, FR).image.marks] == ["Abbé : abbaye"]  # type: ignore[union-attr]
+    assert panel(g, 1).image is None  # only the seat asked sees its choices
+    g.apply(Follower(0, None))
+    # The garden: only the abbot may go there (A-2), so it is marked, not numbered.
+    place(g, "Eg 1,1 r180")
+    shown = panel(g, 1)
+    garden = next(m for m in shown.image.marks)  # type: ignore[union-attr]
+    assert garden.location not in shown.image.spots  # type: ignore[union-attr]
+    assert marks(shown) == [(garden.location, "A", "Abbot: garden")]
+    for words, key in (
+        (NL, "Abt: tuin"),
+        (Words("de"), "Abt: Garten"),
+        (Words("es"), "Abad: jardín"),
+    ):
+        assert [m.label for m in panel(g, 1, words).image.marks] == [key]  # type: ignore[union-attr]
+    assert buttons(shown, "act") == ["A · Put your abbot in the garden"]
+
+
+def test_a3_no_mark_once_the_abbot_is_on_the_board() -> None:
+    g = new(["B", "U", "B"])
+    play(g, "B 0,1 r0 @C", "U -1,0 r90 -")
+    place(g, "B 1,1 r0")
+    shown = panel(g, 0)
+    assert marks(shown) == []  # the abbot is away (A-1): the monastery takes a follower
+    assert shown.image is not None and "C" in shown.image.spots
+    assert not [b for b in buttons(shown, "act") if b.startswith("A ·")]
 
 
 def test_a4_take_back_says_the_points_it_would_score_now() -> None:
