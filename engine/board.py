@@ -198,7 +198,22 @@ class Board:
         # Two features of one segment each (the placed tile's and a
         # neighbour's: place() joins only those) share no tile.
         if fa.twins and fb.twins and len(fa.segments) > 1:
-            fa.size += fb.size - self._shared_tiles(ra, fb)
+            if len(fb.segments) == 1:
+                # Mostly a segment of the tile just placed: the tile is shared
+                # when one of its other segments of the kind is in fa already
+                # (_shared_tiles for one segment, with no set to make).
+                pos, i = fb.segments[0]
+                placed = self.tiles[pos]
+                fa.size += 1
+                for j in placed.face.siblings[i]:
+                    node = placed.nodes[j]
+                    while parent[node] != node:
+                        node = parent[node]
+                    if node == ra:
+                        fa.size -= 1
+                        break
+            else:
+                fa.size += fb.size - self._shared_tiles(ra, fb)
         else:
             fa.size += fb.size
         fa.twins = fa.twins or fb.twins
@@ -263,14 +278,18 @@ class Board:
         return cells
 
     def _entry(self, cell: Pos, need: int) -> _Entry:
-        parts = _CELL_PARTS.get(cell)
-        if parts is None:
-            x, y = cell
-            quad = ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))
-            parts = _CELL_PARTS[cell] = (quad, [None] * SEAT_SLOTS)
+        parts = _CELL_PARTS.get(cell) or self._cell_parts(cell)
         entry: _Entry = [cell[0], cell[1], need, *parts]
         self._entries[cell] = entry
         return entry
+
+    @staticmethod
+    def _cell_parts(cell: Pos) -> tuple[tuple[tuple[int, int, int], ...], list[Any]]:
+        """Make a cell's _CELL_PARTS (the first board that lists it)."""
+        x, y = cell
+        quad = ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))
+        parts = _CELL_PARTS[cell] = (quad, [None] * SEAT_SLOTS)
+        return parts
 
     def can_place(self, kind: str) -> bool:
         table = FITS[kind]
@@ -318,10 +337,10 @@ class Board:
             near = (pos, *near)
         placed = new_placed(kind, pos, rotation, f, nodes)
         tiles[pos] = placed
-        cells = self._cells
+        cells, entries = self._cells, self._entries
         if frontier.pop(pos, None) is not None and cells is not None:
             del cells[bisect_left(cells, [x, y])]  # [x, y] sorts just before its entry
-            del self._entries[pos]
+            del entries[pos]
         self._listing = None
 
         extended: list[int] = []
@@ -334,12 +353,14 @@ class Board:
                 need = frontier.get(npos)
                 if need is None:
                     need = frontier[npos] = need_bits[edge]
-                    if cells is not None:
-                        insort(cells, self._entry(npos, need))
+                    if cells is not None:  # self._entry(npos, need), inline
+                        parts = _CELL_PARTS.get(npos) or self._cell_parts(npos)
+                        entry = entries[npos] = [npos[0], npos[1], need, *parts]
+                        insort(cells, entry)
                 else:
                     need = frontier[npos] = need + need_bits[edge]  # one side, set once
                     if cells is not None:
-                        self._entries[npos][2] = need
+                        entries[npos][2] = need
                 continue
             theirs_face, theirs_nodes = other.face, other.nodes
             if mine is not None:
