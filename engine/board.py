@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterator, Sized
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from engine.directions import OFFSETS, RING, opposite
@@ -32,6 +33,16 @@ _CELL_PARTS: dict[Pos, tuple[tuple[tuple[int, int, int], ...], list[Any]]] = {}
 # (engine.game.MAX_PLAYERS), None until made: a listing reads a list slot
 # quicker than it asks a dict.
 SEAT_SLOTS = 6
+# Per cell, its four neighbours by edge (N, E, S, W), shared by every board
+# like _CELL_PARTS: a placement reads them, not four new tuples.
+_AROUND: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
+
+
+def _around(cell: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    x, y = cell
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = OFFSETS
+    made = _AROUND[cell] = ((x + ax, y + ay), (x + bx, y + by), (x + cx, y + cy), (x + dx, y + dy))
+    return made
 
 
 @dataclass(slots=True)
@@ -129,6 +140,7 @@ class PlaceResult:
 MergeHook = Callable[[Feature, Feature], None]
 _new = object.__new__
 _OPPOSITE = tuple(opposite(edge) for edge in range(4))  # the facing edge, by edge
+_RING_ORDER = itemgetter(1, 0)  # cells in RING order: by row, then column
 
 
 class Board:
@@ -344,10 +356,8 @@ class Board:
         self._listing = None
 
         extended: list[int] = []
-        need_bits = f.need_bits
-        for edge, (mine, halves) in enumerate(f.links):
-            dx, dy = OFFSETS[edge]
-            npos = (x + dx, y + dy)
+        need_bits, links = f.need_bits, f.links
+        for edge, npos in enumerate(_AROUND.get(pos) or _around(pos)):
             other = tiles.get(npos)
             if other is None:
                 need = frontier.get(npos)
@@ -362,6 +372,7 @@ class Board:
                     if cells is not None:
                         entries[npos][2] = need
                 continue
+            mine, halves = links[edge]
             theirs_face, theirs_nodes = other.face, other.nodes
             if mine is not None:
                 theirs = theirs_face.edge_seg[_OPPOSITE[edge]]
@@ -404,7 +415,7 @@ class Board:
             if cell not in self.tiles:
                 around = (*self._near_ring.get(cell, ()), pos)
                 # RING order seen from the cell
-                self._near_ring[cell] = tuple(sorted(around, key=lambda m: (m[1], m[0])))
+                self._near_ring[cell] = tuple(sorted(around, key=_RING_ORDER))
 
     # --- queries -------------------------------------------------------------
     def monasteries_around(self, pos: Pos) -> Iterator[tuple[Pos, int]]:
