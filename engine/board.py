@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterator, Sized
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from engine.directions import OFFSETS, RING, opposite
@@ -32,6 +33,16 @@ _CELL_PARTS: dict[Pos, tuple[tuple[tuple[int, int, int], ...], list[Any]]] = {}
 # (engine.game.MAX_PLAYERS), None until made: a listing reads a list slot
 # quicker than it asks a dict.
 SEAT_SLOTS = 6
+# Per cell, its four neighbours by edge (N, E, S, W), shared by every board
+# like _CELL_PARTS: a placement reads them, not four new tuples.
+_AROUND: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
+
+
+def _around(cell: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    x, y = cell
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = OFFSETS
+    made = _AROUND[cell] = ((x + ax, y + ay), (x + bx, y + by), (x + cx, y + cy), (x + dx, y + dy))
+    return made
 
 
 @dataclass(slots=True)
@@ -129,6 +140,7 @@ class PlaceResult:
 MergeHook = Callable[[Feature, Feature], None]
 _new = object.__new__
 _OPPOSITE = tuple(opposite(edge) for edge in range(4))  # the facing edge, by edge
+_RING_ORDER = itemgetter(1, 0)  # cells in RING order: by row, then column
 
 
 class Board:
@@ -198,7 +210,22 @@ class Board:
         # Two features of one segment each (the placed tile's and a
         # neighbour's: place() joins only those) share no tile.
         if fa.twins and fb.twins and len(fa.segments) > 1:
-            fa.size += fb.size - self._shared_tiles(ra, fb)
+            if len(fb.segments) == 1:
+                # Mostly a segment of the tile just placed: the tile is shared
+                # when one of its other segments of the kind is in fa already
+                # (_shared_tiles for one segment, with no set to make).
+                pos, i = fb.segments[0]
+                placed = self.tiles[pos]
+                fa.size += 1
+                for j in placed.face.siblings[i]:
+                    node = placed.nodes[j]
+                    while parent[node] != node:
+                        node = parent[node]
+                    if node == ra:
+                        fa.size -= 1
+                        break
+            else:
+                fa.size += fb.size - self._shared_tiles(ra, fb)
         else:
             fa.size += fb.size
         fa.twins = fa.twins or fb.twins
@@ -263,14 +290,18 @@ class Board:
         return cells
 
     def _entry(self, cell: Pos, need: int) -> _Entry:
-        parts = _CELL_PARTS.get(cell)
-        if parts is None:
-            x, y = cell
-            quad = ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))
-            parts = _CELL_PARTS[cell] = (quad, [None] * SEAT_SLOTS)
+        parts = _CELL_PARTS.get(cell) or self._cell_parts(cell)
         entry: _Entry = [cell[0], cell[1], need, *parts]
         self._entries[cell] = entry
         return entry
+
+    @staticmethod
+    def _cell_parts(cell: Pos) -> tuple[tuple[tuple[int, int, int], ...], list[Any]]:
+        """Make a cell's _CELL_PARTS (the first board that lists it)."""
+        x, y = cell
+        quad = ((x, y, 0), (x, y, 90), (x, y, 180), (x, y, 270))
+        parts = _CELL_PARTS[cell] = (quad, [None] * SEAT_SLOTS)
+        return parts
 
     def can_place(self, kind: str) -> bool:
         table = FITS[kind]
@@ -318,29 +349,30 @@ class Board:
             near = (pos, *near)
         placed = new_placed(kind, pos, rotation, f, nodes)
         tiles[pos] = placed
-        cells = self._cells
+        cells, entries = self._cells, self._entries
         if frontier.pop(pos, None) is not None and cells is not None:
             del cells[bisect_left(cells, [x, y])]  # [x, y] sorts just before its entry
-            del self._entries[pos]
+            del entries[pos]
         self._listing = None
 
         extended: list[int] = []
-        need_bits = f.need_bits
-        for edge, (mine, halves) in enumerate(f.links):
-            dx, dy = OFFSETS[edge]
-            npos = (x + dx, y + dy)
+        need_bits, links = f.need_bits, f.links
+        for edge, npos in enumerate(_AROUND.get(pos) or _around(pos)):
             other = tiles.get(npos)
             if other is None:
                 need = frontier.get(npos)
                 if need is None:
                     need = frontier[npos] = need_bits[edge]
-                    if cells is not None:
-                        insort(cells, self._entry(npos, need))
+                    if cells is not None:  # self._entry(npos, need), inline
+                        parts = _CELL_PARTS.get(npos) or self._cell_parts(npos)
+                        entry = entries[npos] = [npos[0], npos[1], need, *parts]
+                        insort(cells, entry)
                 else:
                     need = frontier[npos] = need + need_bits[edge]  # one side, set once
                     if cells is not None:
-                        self._entries[npos][2] = need
+                        entries[npos][2] = need
                 continue
+            mine, halves = links[edge]
             theirs_face, theirs_nodes = other.face, other.nodes
             if mine is not None:
                 theirs = theirs_face.edge_seg[_OPPOSITE[edge]]
@@ -383,7 +415,7 @@ class Board:
             if cell not in self.tiles:
                 around = (*self._near_ring.get(cell, ()), pos)
                 # RING order seen from the cell
-                self._near_ring[cell] = tuple(sorted(around, key=lambda m: (m[1], m[0])))
+                self._near_ring[cell] = tuple(sorted(around, key=_RING_ORDER))
 
     # --- queries -------------------------------------------------------------
     def monasteries_around(self, pos: Pos) -> Iterator[tuple[Pos, int]]:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+import engine.board as board_module
 from engine import Game, IllegalAction, flows
 from engine.actions import BASE_ACTIONS, Follower, Place, named_feature, plain_base_action
 from engine.ai import AI, Outlook, feature_value, option_values, preview
@@ -24,7 +25,7 @@ from engine.ai.heuristics import _share
 from engine.board import SEAT_SLOTS, Board, Feature, Placed
 from engine.board import Follower as Piece
 from engine.decks import shuffle
-from engine.directions import ROTATIONS
+from engine.directions import OFFSETS, ROTATIONS
 from engine.events import EventLog
 from engine.expansions import known_expansions
 from engine.fork import clone, copy_board, copy_state
@@ -153,6 +154,13 @@ def test_monasteries_near_an_empty_cell_are_those_around_it_in_ring_order():
         for cell in board.frontier:
             around = [m for m, _ in board.monasteries_around(cell)]
             assert list(board.monasteries_near(cell)) == around
+
+
+def test_the_kept_neighbours_of_a_cell_are_its_four_by_edge():
+    _played(5)  # the placements fill the table
+    assert len(board_module._AROUND) > 10
+    for (x, y), around in board_module._AROUND.items():
+        assert around == tuple((x + dx, y + dy) for dx, dy in OFFSETS)
 
 
 # --- the AI's Outlook ------------------------------------------------------------------
