@@ -73,6 +73,7 @@ def captions(words: Words = ENGLISH) -> Captions:
         legend=legend,
         rotations_title=lambda x, y: words("image.rotations_title", x=x, y=y),
         follower_title=words("image.follower_title"),
+        marks_title=words("image.marks_title"),
         features={k: words(f"image.feature.{k}") for k in FEATURES},
         hand_private=words("image.hand_private"),
         hand_empty=words("image.hand_empty"),

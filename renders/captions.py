@@ -47,6 +47,7 @@ class Captions:
     rotations_title: Callable[[int, int], str]  # cell x, y -> "Your tile at 3,-2: pick a rotation"
     # Follower preview.
     follower_title: str  # "Where does your follower go?"
+    marks_title: str  # the same when only other pieces may go: "Put a piece? Pick a letter"
     features: Mapping[str, str]  # "road", "city", "monastery", "field" -> word
     # Hand.
     hand_private: str  # "your hand - only you see this"

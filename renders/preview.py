@@ -280,7 +280,8 @@ def follower_preview(
     key_h = (row + 1) * line_h + PAD if entries else 0
     img = Image.new("RGB", (width, head + view_img.height + key_h + PAD), pal.PANEL)
     draw = ImageDraw.Draw(img)
-    _title(draw, captions.follower_title, width)
+    # No follower spot, only marks (say, the abbot's garden): no number to pick.
+    _title(draw, captions.follower_title if spots else captions.marks_title, width)
     img.paste(view_img, ((width - view_img.width) // 2, head))
     top = head + view_img.height + PAD
     for kx, row, n, word in placed:

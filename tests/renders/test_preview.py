@@ -134,6 +134,23 @@ def test_follower_preview_marks_another_pieces_spot_apart_from_the_numbers() -> 
         follower_preview(view, spots, WORDS, marks=[Mark("XYZ", "A", "?")])
 
 
+def test_follower_preview_titles_a_picture_of_marks_only_without_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only another piece may go (no follower spot): the title asks for a letter."""
+    import renders.preview as preview
+
+    titles: list[str] = []
+    monkeypatch.setattr(preview, "_title", lambda draw, text, width: titles.append(text))
+    game, spots = _monastery_step()
+    view = public_view(game)
+    mark = Mark("C", "A", "Abbot: monastery")
+    follower_preview(view, spots, WORDS, marks=[mark])
+    follower_preview(view, [], WORDS, marks=[mark])
+    assert titles == [WORDS.follower_title, WORDS.marks_title]
+    assert WORDS.marks_title != WORDS.follower_title
+
+
 def test_follower_preview_with_no_spot_is_just_the_tile() -> None:
     view, _ = follower_step(random_game(11, stop_after=9))
     img = follower_preview(view, [], WORDS)

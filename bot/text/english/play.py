@@ -199,6 +199,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "image.legend.region": "the part shown above (all of it: /board)",
     "image.rotations_title": "Your tile at {x},{y}: pick how it lies",
     "image.follower_title": "Put a follower? Pick a number",
+    "image.marks_title": "Put a piece? Pick a letter",
     "image.feature.road": "Road",
     "image.feature.city": "City",
     "image.feature.monastery": "Monastery",
