@@ -91,8 +91,8 @@ def test_t4_t5_asked_roots_stay_the_features_roots_while_choices_are_made(
 def test_t4_t5_an_answer_settles_the_feature_its_checks_resolved(
     expansions: tuple[str, ...], seed: int
 ) -> None:
-    # run_choose reads the answer's root without resolve_choice's checks
-    # (apply() ran them): the same root, named by the same location.
+    # run_choose settles the root resolve_choice finds for the answer: the
+    # event names it by the same location.
     rng = random.Random(seed)
     game = Game([f"P{i}" for i in range(4)], expansions, seed)
     answered = 0
